@@ -1,0 +1,40 @@
+/**
+ * Piles by name, as clients write them, and by number, as the rules engine works with them:
+ * 0 = waste, 1..7 = tableau columns t1..t7, 8..11 = foundations fC fD fH fS.
+ */
+export const PILE_NAMES = [
+  'waste',
+  't1',
+  't2',
+  't3',
+  't4',
+  't5',
+  't6',
+  't7',
+  'fC',
+  'fD',
+  'fH',
+  'fS',
+] as const;
+export type PileName = (typeof PILE_NAMES)[number];
+/** A move's source: any pile but the stock. */
+export type SourceName = PileName;
+/** A move's destination: a tableau column, a foundation, or `foundation` (the one of the card's suit). */
+export type TargetName = Exclude<PileName, 'waste'> | 'foundation';
+/** A destination as recorded: a concrete pile. */
+export type DestinationName = Exclude<PileName, 'waste'>;
+
+export const WASTE = 0;
+export const FIRST_COLUMN = 1;
+export const COLUMNS = 7;
+export const FIRST_FOUNDATION = 8;
+
+export const isColumn = (pile: number): boolean => pile >= FIRST_COLUMN && pile < FIRST_FOUNDATION;
+export const isFoundation = (pile: number): boolean => pile >= FIRST_FOUNDATION;
+export const columnIndex = (pile: number): number => pile - FIRST_COLUMN;
+export const foundationSuit = (pile: number): number => pile - FIRST_FOUNDATION;
+export const foundationPile = (suit: number): number => FIRST_FOUNDATION + suit;
+export const columnPile = (column: number): number => FIRST_COLUMN + column;
+
+export const pileIndex = (name: string): number => PILE_NAMES.indexOf(name as PileName);
+export const pileName = (pile: number): PileName => PILE_NAMES[pile]!;

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm test`: type-check, lint, then every vitest test, ending with the plain line CI reads:
+// "N passed, M failed". Exits non-zero if any step fails.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', shell: false }).status ?? 1;
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+let failedSteps = 0;
+for (const [name, args] of [
+  ['type-check', ['tsc', '--noEmit', '-p', '.']],
+  ['lint', ['biome', 'check', '.']],
+]) {
+  console.log(`\n== ${name}`);
+  if (run(npx, args) !== 0) {
+    console.error(`${name} failed`);
+    failedSteps++;
+  }
+}
+
+console.log('\n== tests');
+const dir = mkdtempSync(join(tmpdir(), 'klondike-test-'));
+const report = join(dir, 'report.json');
+const status = run(npx, [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]);
+let passed = 0;
+let failed = 0;
+try {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed = json.numPassedTests;
+  failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0) + (json.numFailedTestSuites ?? 0);
+} catch {
+  failed++;
+}
+rmSync(dir, { recursive: true, force: true });
+if (status !== 0 && failed === 0) failed = 1;
+failed += failedSteps;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && status === 0 ? 0 : 1);
