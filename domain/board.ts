@@ -1,4 +1,4 @@
-import { type Card, DECK_SIZE, formatCard, isRed, KING, rankOf, suitOf } from './cards.js';
+import { type Card, DECK_SIZE, formatCard, isRed, KING, RANKS, rankOf, suitOf } from './cards.js';
 import type { Move, PlayedMove } from './moves.js';
 import {
   COLUMNS,
@@ -14,7 +14,7 @@ import {
   WASTE,
 } from './piles.js';
 import type { Rules } from './rules.js';
-import { type Violation, violation } from './violations.js';
+import { type RuleName, type Violation, violation } from './violations.js';
 
 /** One tableau column: face-down cards under a face-up run, both bottom to top. */
 export interface Column {
@@ -69,70 +69,86 @@ function cardsOn(board: Board, pile: number): readonly Card[] {
 }
 
 /** Whether `card` may be laid on a tableau pile whose top is `top` (undefined: an empty column). */
-function fitsOnColumn(card: Card, top: Card | undefined): Violation | undefined {
-  if (top === undefined) return rankOf(card) === KING ? undefined : violation('empty-column-king');
+function fitsOnColumn(card: Card, top: Card | undefined): RuleName | undefined {
+  if (top === undefined) return rankOf(card) === KING ? undefined : 'empty-column-king';
   if (rankOf(top) === rankOf(card) + 1 && isRed(top) !== isRed(card)) return undefined;
-  return violation(
-    'tableau-descending-alternating',
-    `${formatCard(card)} does not go on ${formatCard(top)}: it must be one rank lower and of the other colour.`,
-  );
-}
-
-function fitsOnFoundation(card: Card, suit: number, foundation: readonly Card[]): Violation | undefined {
-  if (suitOf(card) !== suit) return violation('foundation-suit');
-  if (rankOf(card) !== foundation.length + 1) {
-    return violation(
-      'foundation-ascending',
-      `${formatCard(card)} does not go on the ${pileName(foundationPile(suit))} foundation, which needs rank ${foundation.length + 1}.`,
-    );
-  }
-  return undefined;
+  return 'tableau-descending-alternating';
 }
 
 /**
- * The one place that decides whether cards may move from one pile to another. Legal-move listing
- * and move checking both call it.
+ * The one place that decides whether cards may move from one pile to another: the rule broken, or
+ * undefined. Legal-move listing calls it for every candidate, so it only names the rule; `explain`
+ * puts the case in words when a player needs them.
  */
-export function checkTransfer(board: Board, rules: Rules, t: Transfer): Violation | undefined {
+export function checkTransfer(board: Board, rules: Rules, t: Transfer): RuleName | undefined {
   const { from, to, count } = t;
-  if (from === to) return violation('same-pile');
+  if (from === to) return 'same-pile';
   const source = cardsOn(board, from);
-  if (source.length === 0) return violation('empty-source', `${pileName(from)} has no card to move.`);
-  if (!isColumn(from) && count !== 1) return violation('single-card-source');
+  if (source.length === 0) return 'empty-source';
+  if (!isColumn(from) && count !== 1) return 'single-card-source';
   if (isFoundation(from)) {
-    if (!rules.foundationToTableau) return violation('foundation-to-tableau-off');
-    if (isFoundation(to)) return violation('foundation-to-foundation');
+    if (!rules.foundationToTableau) return 'foundation-to-tableau-off';
+    if (isFoundation(to)) return 'foundation-to-foundation';
   }
-  if (count > source.length) {
-    return violation(
-      'count-exceeds-face-up',
-      `${pileName(from)} has ${source.length} face-up card${source.length === 1 ? '' : 's'}; ${count} cannot move.`,
-    );
-  }
+  if (count > source.length) return 'count-exceeds-face-up';
   const bottom = source[source.length - count]!;
   for (let i = source.length - count + 1; i < source.length; i++) {
-    if (fitsOnColumn(source[i]!, source[i - 1]) !== undefined) return violation('run-not-in-sequence');
+    if (fitsOnColumn(source[i]!, source[i - 1]) !== undefined) return 'run-not-in-sequence';
   }
   if (isFoundation(to)) {
-    if (count !== 1) return violation('foundation-single-card');
-    return fitsOnFoundation(bottom, foundationSuit(to), board.foundations[foundationSuit(to)]!);
+    if (count !== 1) return 'foundation-single-card';
+    if (suitOf(bottom) !== foundationSuit(to)) return 'foundation-suit';
+    return rankOf(bottom) === board.foundations[foundationSuit(to)]!.length + 1
+      ? undefined
+      : 'foundation-ascending';
   }
   return fitsOnColumn(bottom, topOf(cardsOn(board, to)));
 }
 
-export function checkDraw(board: Board): Violation | undefined {
-  return board.stock.length === 0 ? violation('draw-from-empty-stock') : undefined;
+/** A broken rule, in words that fit the case (only visible cards are named). */
+function explain(board: Board, rules: Rules, t: Transfer, rule: RuleName): Violation {
+  const source = cardsOn(board, t.from);
+  const card = source[source.length - t.count];
+  switch (rule) {
+    case 'empty-source':
+      return violation(rule, `${pileName(t.from)} has no card to move.`);
+    case 'count-exceeds-face-up':
+      return violation(
+        rule,
+        `${pileName(t.from)} has ${source.length} face-up card${source.length === 1 ? '' : 's'}; ${t.count} cannot move.`,
+      );
+    case 'tableau-descending-alternating': {
+      const top = topOf(cardsOn(board, t.to))!;
+      return violation(
+        rule,
+        `${formatCard(card!)} does not go on ${formatCard(top)}: it must be one rank lower and of the other colour.`,
+      );
+    }
+    case 'foundation-ascending': {
+      const needs = board.foundations[foundationSuit(t.to)]!.length + 1;
+      return violation(
+        rule,
+        `${formatCard(card!)} does not go on ${pileName(t.to)}, which needs rank ${RANKS[needs - 1]}.`,
+      );
+    }
+    case 'pass-limit':
+      return violation(
+        rule,
+        `These rules allow ${rules.passes} pass${rules.passes === 1 ? '' : 'es'} through the deck, and all have been dealt.`,
+      );
+    default:
+      return violation(rule);
+  }
 }
 
-export function checkRecycle(board: Board, rules: Rules): Violation | undefined {
-  if (board.stock.length > 0) return violation('recycle-needs-empty-stock');
-  if (board.waste.length === 0) return violation('recycle-needs-waste');
-  if (rules.passes !== null && board.pass >= rules.passes) {
-    return violation(
-      'pass-limit',
-      `These rules allow ${rules.passes} pass${rules.passes === 1 ? '' : 'es'} through the deck, and all have been dealt.`,
-    );
-  }
+export function checkDraw(board: Board): RuleName | undefined {
+  return board.stock.length === 0 ? 'draw-from-empty-stock' : undefined;
+}
+
+export function checkRecycle(board: Board, rules: Rules): RuleName | undefined {
+  if (board.stock.length > 0) return 'recycle-needs-empty-stock';
+  if (board.waste.length === 0) return 'recycle-needs-waste';
+  if (rules.passes !== null && board.pass >= rules.passes) return 'pass-limit';
   return undefined;
 }
 
@@ -155,18 +171,17 @@ export function resolveMove(board: Board, move: Move): PlayedMove | Violation {
 
 /** Checks a resolved move: the same code paths that list legal moves. */
 export function checkMove(board: Board, rules: Rules, move: PlayedMove): Violation | undefined {
-  switch (move.type) {
-    case 'draw':
-      return checkDraw(board);
-    case 'recycle':
-      return checkRecycle(board, rules);
-    case 'move':
-      return checkTransfer(board, rules, {
-        from: pileIndex(move.from),
-        to: pileIndex(move.to),
-        count: move.count,
-      });
-  }
+  const t: Transfer =
+    move.type === 'move'
+      ? { from: pileIndex(move.from), to: pileIndex(move.to), count: move.count }
+      : { from: 0, to: 0, count: 0 };
+  const rule =
+    move.type === 'draw'
+      ? checkDraw(board)
+      : move.type === 'recycle'
+        ? checkRecycle(board, rules)
+        : checkTransfer(board, rules, t);
+  return rule === undefined ? undefined : explain(board, rules, t, rule);
 }
 
 /** Every legal move on the board, each as it would be recorded (concrete piles, explicit count). */
@@ -199,49 +214,56 @@ export interface Applied {
   readonly revealed: boolean;
 }
 
-function withColumn(tableau: readonly Column[], index: number, column: Column): Column[] {
-  const next = tableau.slice();
-  next[index] = column;
-  return next;
-}
+/** Copies of the containers a move changes; everything else is shared with the board before. */
+class Draft {
+  private tableau: Column[] | undefined;
+  private foundations: (readonly Card[])[] | undefined;
+  private waste: readonly Card[] | undefined;
 
-function withFoundation(foundations: readonly (readonly Card[])[], suit: number, cards: readonly Card[]) {
-  const next = foundations.slice();
-  next[suit] = cards;
-  return next;
-}
+  constructor(private readonly board: Board) {}
 
-/** Puts `cards` on `pile` (no checks: the move was checked when it was decided). */
-function place(board: Board, pile: number, cards: readonly Card[]): Board {
-  if (pile === WASTE) return { ...board, waste: [...board.waste, ...cards] };
-  if (isColumn(pile)) {
-    const column = board.tableau[columnIndex(pile)]!;
+  cards(pile: number): readonly Card[] {
+    if (pile === WASTE) return this.waste ?? this.board.waste;
+    if (isColumn(pile)) return (this.tableau ?? this.board.tableau)[columnIndex(pile)]!.up;
+    return (this.foundations ?? this.board.foundations)[foundationSuit(pile)]!;
+  }
+
+  column(index: number): Column {
+    return (this.tableau ?? this.board.tableau)[index]!;
+  }
+
+  setColumn(index: number, column: Column): void {
+    this.tableau ??= this.board.tableau.slice();
+    this.tableau[index] = column;
+  }
+
+  set(pile: number, cards: readonly Card[]): void {
+    if (pile === WASTE) this.waste = cards;
+    else if (isColumn(pile))
+      this.setColumn(columnIndex(pile), { hidden: this.column(columnIndex(pile)).hidden, up: cards });
+    else {
+      this.foundations ??= this.board.foundations.slice();
+      this.foundations[foundationSuit(pile)] = cards;
+    }
+  }
+
+  /** Moves the top `count` cards of one pile onto another, order kept. */
+  transfer(from: number, to: number, count: number): void {
+    const source = this.cards(from);
+    const cut = source.length - count;
+    this.set(to, this.cards(to).concat(source.slice(cut)));
+    this.set(from, source.slice(0, cut));
+  }
+
+  done(): Board {
     return {
-      ...board,
-      tableau: withColumn(board.tableau, columnIndex(pile), { ...column, up: [...column.up, ...cards] }),
+      stock: this.board.stock,
+      waste: this.waste ?? this.board.waste,
+      foundations: this.foundations ?? this.board.foundations,
+      tableau: this.tableau ?? this.board.tableau,
+      pass: this.board.pass,
     };
   }
-  const suit = foundationSuit(pile);
-  return {
-    ...board,
-    foundations: withFoundation(board.foundations, suit, [...board.foundations[suit]!, ...cards]),
-  };
-}
-
-/** Takes the top `count` cards off `pile`, returning them bottom to top. */
-function take(board: Board, pile: number, count: number): [Board, readonly Card[]] {
-  const cards = cardsOn(board, pile);
-  const rest = cards.slice(0, cards.length - count);
-  const taken = cards.slice(cards.length - count);
-  if (pile === WASTE) return [{ ...board, waste: rest }, taken];
-  if (isColumn(pile)) {
-    const index = columnIndex(pile);
-    return [
-      { ...board, tableau: withColumn(board.tableau, index, { ...board.tableau[index]!, up: rest }) },
-      taken,
-    ];
-  }
-  return [{ ...board, foundations: withFoundation(board.foundations, foundationSuit(pile), rest) }, taken];
 }
 
 /** Applies a checked move. A move that empties a column's face-up run turns its next card up. */
@@ -255,33 +277,27 @@ export function applyMove(board: Board, rules: Rules, move: PlayedMove): Applied
       for (let i = 0; i < drawn; i++) waste.push(stock.pop()!);
       return { board: { ...board, stock, waste }, drawn, revealed: false };
     }
-    case 'recycle':
+    case 'recycle': {
       // The waste turned over as a packet: its bottom card (the first dealt) becomes the stock's top.
-      return {
-        board: { ...board, stock: board.waste.slice().reverse(), waste: [], pass: board.pass + 1 },
-        drawn: 0,
-        revealed: false,
-      };
+      const stock = board.waste.slice().reverse();
+      return { board: { ...board, stock, waste: [], pass: board.pass + 1 }, drawn: 0, revealed: false };
+    }
     case 'move': {
       const from = pileIndex(move.from);
-      const [lifted, cards] = take(board, from, move.count);
-      let next = place(lifted, pileIndex(move.to), cards);
+      const draft = new Draft(board);
+      draft.transfer(from, pileIndex(move.to), move.count);
       let revealed = false;
       if (isColumn(from)) {
-        const index = columnIndex(from);
-        const column = next.tableau[index]!;
+        const column = draft.column(columnIndex(from));
         if (column.up.length === 0 && column.hidden.length > 0) {
           revealed = true;
-          next = {
-            ...next,
-            tableau: withColumn(next.tableau, index, {
-              hidden: column.hidden.slice(0, -1),
-              up: [column.hidden[column.hidden.length - 1]!],
-            }),
-          };
+          draft.setColumn(columnIndex(from), {
+            hidden: column.hidden.slice(0, -1),
+            up: column.hidden.slice(-1),
+          });
         }
       }
-      return { board: next, drawn: 0, revealed };
+      return { board: draft.done(), drawn: 0, revealed };
     }
   }
 }
@@ -299,17 +315,13 @@ export function unapplyMove(board: Board, move: PlayedMove, applied: Omit<Applie
       return { ...board, waste: board.stock.slice().reverse(), stock: [], pass: board.pass - 1 };
     case 'move': {
       const from = pileIndex(move.from);
-      let before = board;
+      const draft = new Draft(board);
       if (applied.revealed) {
-        const index = columnIndex(from);
-        const column = before.tableau[index]!;
-        before = {
-          ...before,
-          tableau: withColumn(before.tableau, index, { hidden: [...column.hidden, column.up[0]!], up: [] }),
-        };
+        const column = draft.column(columnIndex(from));
+        draft.setColumn(columnIndex(from), { hidden: column.hidden.concat(column.up), up: [] });
       }
-      const [lifted, cards] = take(before, pileIndex(move.to), move.count);
-      return place(lifted, from, cards);
+      draft.transfer(pileIndex(move.to), from, move.count);
+      return draft.done();
     }
   }
 }

@@ -102,10 +102,12 @@ export function decide(state: GameState, command: Command): GameEvent | Violatio
   }
 }
 
-function play(state: GameState, move: PlayedMove): GameState {
+function play(state: GameState, move: PlayedMove, undone: GameState['undone']): GameState {
   const { board, drawn, revealed } = applyMove(state.board, state.deal.rules, move);
   return {
-    ...state,
+    version: state.version + 1,
+    deal: state.deal,
+    undone,
     board,
     score: scoreMove(state.score, move, revealed),
     status: isCleared(board) ? 'won' : 'playing',
@@ -126,7 +128,7 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
     case 'recycled':
     case 'moved':
       // A new move ends the redo line.
-      return { ...play(state, playedMove(event)!), undone: null, version };
+      return play(state, playedMove(event)!, null);
     case 'undone': {
       const step = state.done!.top;
       return {
@@ -139,7 +141,7 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
       };
     }
     case 'redone':
-      return { ...play(state, state.undone!.top), undone: state.undone!.rest, version };
+      return play(state, state.undone!.top, state.undone!.rest);
     case 'resigned':
       return { ...state, version, status: 'resigned' };
   }

@@ -36,5 +36,7 @@ export const foundationSuit = (pile: number): number => pile - FIRST_FOUNDATION;
 export const foundationPile = (suit: number): number => FIRST_FOUNDATION + suit;
 export const columnPile = (column: number): number => FIRST_COLUMN + column;
 
-export const pileIndex = (name: string): number => PILE_NAMES.indexOf(name as PileName);
+const INDEX: Readonly<Record<string, number>> = Object.fromEntries(PILE_NAMES.map((name, i) => [name, i]));
+/** The number of a pile by name; -1 for anything that is not a pile. */
+export const pileIndex = (name: string): number => (Object.hasOwn(INDEX, name) ? INDEX[name]! : -1);
 export const pileName = (pile: number): PileName => PILE_NAMES[pile]!;

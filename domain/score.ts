@@ -26,5 +26,6 @@ export function scoreMove(score: Score, move: PlayedMove, revealed: boolean): Sc
   }
   if (from === WASTE && isColumn(to)) standard += 5;
   if (revealed) standard += 5;
-  return { vegas, standard: Math.max(0, standard) };
+  standard = Math.max(0, standard);
+  return vegas === score.vegas && standard === score.standard ? score : { vegas, standard };
 }

@@ -1,0 +1,183 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  allCards,
+  type Command,
+  deal,
+  decide,
+  deckFromSeed,
+  evolve,
+  fold,
+  formatCard,
+  type GameEvent,
+  type GameState,
+  HOUSE_RULES,
+  isViolation,
+  legalMoves,
+  orderedDeck,
+  type Rules,
+  stateAt,
+  toView,
+} from '../../domain/index.js';
+
+const seed = fc.integer({ min: 0, max: 0xffffffff });
+const rules = fc.record<Rules>({
+  draw: fc.constantFrom(1 as const, 3 as const),
+  passes: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 4 })),
+  foundationToTableau: fc.boolean(),
+});
+/** Choices of what to do next: an index into the legal moves, or undo/redo. */
+const choices = fc.array(
+  fc.oneof({ weight: 8, arbitrary: fc.nat() }, { weight: 1, arbitrary: fc.constantFrom('undo', 'redo') }),
+  {
+    minLength: 1,
+    maxLength: 150,
+  },
+);
+
+/** Plays a random game: each choice picks a legal move (or undo/redo when allowed). */
+function randomGame(gameSeed: number, gameRules: Rules, picks: readonly (number | string)[]) {
+  const events: GameEvent[] = [deal(deckFromSeed(gameSeed), gameSeed, gameRules)];
+  const states: GameState[] = [fold(events)];
+  for (const pick of picks) {
+    const state = states[states.length - 1]!;
+    if (state.status !== 'playing') break;
+    let command: Command | undefined;
+    if (typeof pick === 'string') command = { type: pick as 'undo' | 'redo' };
+    else {
+      const moves = legalMoves(state);
+      command = moves[pick % Math.max(1, moves.length)];
+    }
+    if (!command) break;
+    const event = decide(state, command);
+    if (isViolation(event)) continue;
+    events.push(event);
+    states.push(evolve(state, event));
+  }
+  return { events, states };
+}
+
+const sorted = (cards: number[]) => [...cards].sort((a, b) => a - b);
+const runs = { numRuns: 60 };
+
+describe('invariants under random legal play', () => {
+  it('52 distinct cards, always', () => {
+    fc.assert(
+      fc.property(seed, rules, choices, (s, r, picks) => {
+        for (const state of randomGame(s, r, picks).states)
+          expect(sorted(allCards(state.board))).toEqual(orderedDeck());
+      }),
+      runs,
+    );
+  });
+
+  it('every listed legal move is accepted by decide', () => {
+    fc.assert(
+      fc.property(seed, rules, choices, (s, r, picks) => {
+        for (const state of randomGame(s, r, picks).states.slice(-5)) {
+          for (const move of legalMoves(state)) expect(isViolation(decide(state, move))).toBe(false);
+        }
+      }),
+      runs,
+    );
+  });
+
+  it('undo restores exactly the previous state; redo restores exactly the undone one', () => {
+    fc.assert(
+      fc.property(seed, rules, choices, (s, r, picks) => {
+        const { events, states } = randomGame(s, r, picks);
+        for (let i = 1; i < states.length; i++) {
+          const [before, after] = [states[i - 1]!, states[i]!];
+          if (after.status !== 'playing' || !['drawn', 'recycled', 'moved'].includes(events[i]!.type))
+            continue;
+          const undone = evolve(after, decide(after, { type: 'undo' }) as GameEvent);
+          expect(undone.board).toEqual(before.board);
+          expect(undone.score).toEqual(before.score);
+          expect(undone.done).toBe(before.done);
+          const redone = evolve(undone, decide(undone, { type: 'redo' }) as GameEvent);
+          expect(redone.board).toEqual(after.board);
+          expect(redone.score).toEqual(after.score);
+        }
+      }),
+      runs,
+    );
+  });
+
+  it('fold is deterministic, and the state at N is the fold of the first N + 1 events', () => {
+    fc.assert(
+      fc.property(seed, rules, choices, (s, r, picks) => {
+        const { events, states } = randomGame(s, r, picks);
+        const replayed = JSON.parse(JSON.stringify(events)) as GameEvent[];
+        expect(fold(replayed)).toEqual(fold(events));
+        const n = Math.floor(states.length / 2);
+        expect(stateAt(events, n)).toEqual(states[n]);
+        expect(fold(events)).toEqual(states[states.length - 1]);
+      }),
+      runs,
+    );
+  });
+
+  it('the view of a game in play never contains a face-down card or the stock', () => {
+    fc.assert(
+      fc.property(seed, rules, choices, (s, r, picks) => {
+        for (const state of randomGame(s, r, picks).states) {
+          if (state.status !== 'playing') continue;
+          const text = JSON.stringify(toView(state, 'g'));
+          const hidden = [...state.board.stock, ...state.board.tableau.flatMap((column) => column.hidden)];
+          for (const card of hidden) expect(text).not.toContain(`"${formatCard(card)}"`);
+          expect(text).not.toMatch(/"deck"|"seed"|hiddenCards/);
+        }
+      }),
+      runs,
+    );
+  });
+});
+
+describe('passes through the deck', () => {
+  const drawThrough = (state: GameState) => {
+    const seen: string[] = [];
+    let current = state;
+    while (current.board.stock.length > 0) {
+      current = evolve(current, decide(current, { type: 'draw' }) as GameEvent);
+      seen.push(toView(current, 'g').waste.at(-1)!);
+    }
+    return { seen, state: current };
+  };
+
+  it('recycling preserves order: deal through, recycle, deal through again gives the same sequence', () => {
+    fc.assert(
+      fc.property(seed, fc.constantFrom(1 as const, 3 as const), (s, draw) => {
+        const start = fold([deal(deckFromSeed(s), s, { ...HOUSE_RULES, draw })]);
+        const first = drawThrough(start);
+        const recycled = evolve(first.state, decide(first.state, { type: 'recycle' }) as GameEvent);
+        expect(drawThrough(recycled).seen).toEqual(first.seen);
+      }),
+      runs,
+    );
+  });
+
+  it('a fourth pass is refused, and the last draw of a pass may be 1 or 2 cards', () => {
+    fc.assert(
+      fc.property(seed, fc.integer({ min: 0, max: 23 }), (s, played) => {
+        // A stock of 24, 23 or 22 cards (the others set aside), so the last draw of a pass is 3, 2 or 1.
+        const deck = deckFromSeed(s);
+        let state = fold([deal(deck, s, HOUSE_RULES)]);
+        const stockSize = 24 - (played % 3);
+        state = { ...state, board: { ...state.board, stock: state.board.stock.slice(24 - stockSize) } };
+        for (let pass = 1; pass <= 3; pass++) {
+          let lastDraw = 0;
+          while (state.board.stock.length > 0) {
+            const before = state.board.waste.length;
+            state = evolve(state, decide(state, { type: 'draw' }) as GameEvent);
+            lastDraw = state.board.waste.length - before;
+          }
+          expect(lastDraw).toBe(stockSize % 3 === 0 ? 3 : stockSize % 3);
+          const recycle = decide(state, { type: 'recycle' });
+          if (pass < 3) state = evolve(state, recycle as GameEvent);
+          else expect(isViolation(recycle) && recycle.rule).toBe('pass-limit');
+        }
+      }),
+      runs,
+    );
+  });
+});
