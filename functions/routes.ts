@@ -1,0 +1,39 @@
+/**
+ * The one table of routes. The CDK stack makes one Lambda function per entry, and the local runtime
+ * serves the same entries with the same handlers, so the two cannot drift apart.
+ */
+export interface Route {
+  /** Stable name: the handler file is `functions/handlers/<name>.ts`, exporting `handler`. */
+  readonly name: string;
+  readonly method: 'GET' | 'POST';
+  /** API Gateway path syntax: `{id}` is a path parameter. */
+  readonly path: string;
+  /** What the function may do to the table: `read` (Query/GetItem) or `write` (also PutItem). */
+  readonly access: 'none' | 'read' | 'write';
+  readonly summary: string;
+}
+
+export const ROUTES: readonly Route[] = [
+  { name: 'createGame', method: 'POST', path: '/games', access: 'write', summary: 'Deal a new game' },
+  { name: 'getGame', method: 'GET', path: '/games/{id}', access: 'read', summary: 'The view now, or at ?at=N' },
+  { name: 'playMove', method: 'POST', path: '/games/{id}/moves', access: 'write', summary: 'Apply one move' },
+  { name: 'undo', method: 'POST', path: '/games/{id}/undo', access: 'write', summary: 'Undo the last move in effect' },
+  { name: 'redo', method: 'POST', path: '/games/{id}/redo', access: 'write', summary: 'Redo the last undone move' },
+  { name: 'resign', method: 'POST', path: '/games/{id}/resign', access: 'write', summary: 'End the game' },
+  { name: 'listEvents', method: 'GET', path: '/games/{id}/events', access: 'read', summary: 'The event log, paged' },
+  { name: 'replay', method: 'GET', path: '/games/{id}/replay', access: 'read', summary: 'Frames for a range of versions' },
+  { name: 'checkReplay', method: 'POST', path: '/replays', access: 'none', summary: 'Check a history; nothing stored' },
+  { name: 'openapi', method: 'GET', path: '/openapi.json', access: 'none', summary: 'This API, described' },
+];
+
+/** The handler module of a route, relative to the project root. */
+export const handlerEntry = (route: Route): string => `functions/handlers/${route.name}.ts`;
+
+/** Environment variable that names the table, in Lambda and locally. */
+export const TABLE_ENV = 'TABLE_NAME';
+/** Optional: a DynamoDB-compatible endpoint (the local runtime's dynalite). */
+export const ENDPOINT_ENV = 'DYNAMODB_ENDPOINT';
+
+/** Request body limits (CONTRACT section 3, Errors). */
+export const BODY_LIMIT = 16 * 1024;
+export const REPLAY_BODY_LIMIT = 256 * 1024;
