@@ -24,7 +24,7 @@ export interface Stack<T> {
   readonly size: number;
 }
 
-const push = <T>(stack: Stack<T> | null, top: T): Stack<T> => ({
+export const push = <T>(stack: Stack<T> | null, top: T): Stack<T> => ({
   top,
   rest: stack,
   size: (stack?.size ?? 0) + 1,

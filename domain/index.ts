@@ -9,5 +9,6 @@ export * from './replay.js';
 export * from './rules.js';
 export * from './score.js';
 export * from './shuffle.js';
+export * from './snapshot.js';
 export * from './view.js';
 export * from './violations.js';

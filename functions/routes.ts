@@ -15,14 +15,50 @@ export interface Route {
 
 export const ROUTES: readonly Route[] = [
   { name: 'createGame', method: 'POST', path: '/games', access: 'write', summary: 'Deal a new game' },
-  { name: 'getGame', method: 'GET', path: '/games/{id}', access: 'read', summary: 'The view now, or at ?at=N' },
+  {
+    name: 'getGame',
+    method: 'GET',
+    path: '/games/{id}',
+    access: 'read',
+    summary: 'The view now, or at ?at=N',
+  },
   { name: 'playMove', method: 'POST', path: '/games/{id}/moves', access: 'write', summary: 'Apply one move' },
-  { name: 'undo', method: 'POST', path: '/games/{id}/undo', access: 'write', summary: 'Undo the last move in effect' },
-  { name: 'redo', method: 'POST', path: '/games/{id}/redo', access: 'write', summary: 'Redo the last undone move' },
+  {
+    name: 'undo',
+    method: 'POST',
+    path: '/games/{id}/undo',
+    access: 'write',
+    summary: 'Undo the last move in effect',
+  },
+  {
+    name: 'redo',
+    method: 'POST',
+    path: '/games/{id}/redo',
+    access: 'write',
+    summary: 'Redo the last undone move',
+  },
   { name: 'resign', method: 'POST', path: '/games/{id}/resign', access: 'write', summary: 'End the game' },
-  { name: 'listEvents', method: 'GET', path: '/games/{id}/events', access: 'read', summary: 'The event log, paged' },
-  { name: 'replay', method: 'GET', path: '/games/{id}/replay', access: 'read', summary: 'Frames for a range of versions' },
-  { name: 'checkReplay', method: 'POST', path: '/replays', access: 'none', summary: 'Check a history; nothing stored' },
+  {
+    name: 'listEvents',
+    method: 'GET',
+    path: '/games/{id}/events',
+    access: 'read',
+    summary: 'The event log, paged',
+  },
+  {
+    name: 'replay',
+    method: 'GET',
+    path: '/games/{id}/replay',
+    access: 'read',
+    summary: 'Frames for a range of versions',
+  },
+  {
+    name: 'checkReplay',
+    method: 'POST',
+    path: '/replays',
+    access: 'none',
+    summary: 'Check a history; nothing stored',
+  },
   { name: 'openapi', method: 'GET', path: '/openapi.json', access: 'none', summary: 'This API, described' },
 ];
 

@@ -1,0 +1,518 @@
+import type { Board } from '../board.js';
+import type { Card } from '../cards.js';
+import type { PlayedMove } from '../moves.js';
+import {
+  COLUMNS,
+  columnPile,
+  type DestinationName,
+  foundationPile,
+  pileName,
+  type SourceName,
+} from '../piles.js';
+import type { Rules } from '../rules.js';
+import { mulberry32 } from '../shuffle.js';
+
+/**
+ * The solver's own board: mutable typed arrays, changed in place by `apply` and restored exactly by
+ * `undo`, so a search of millions of positions allocates nothing per position.
+ *
+ * The stock and the waste are one sequence, the talon: the waste bottom to top, then the stock top to
+ * bottom. Cards only ever leave it, and a recycle keeps its order, so a position of the talon is the
+ * set of cards still in it plus `p`, the number of them on the waste.
+ *
+ * Moves are small integers. Stock and waste moves are macro-moves: "draw k times (recycling at most
+ * once on the way), then play the waste's top card" is one move, so the search never spends a level on
+ * a bare draw. Any game can be rearranged into tableau moves and such macro-moves, so nothing is lost.
+ */
+
+/** Cards one column can hold, face-down and face-up together (a deal has at most 6 + 13). */
+const CAP = 52;
+const SUIT_COUNT = 4;
+
+export const KIND_TABLEAU_TO_FOUNDATION = 0;
+export const KIND_TABLEAU_TO_TABLEAU = 1;
+export const KIND_WASTE_TO_FOUNDATION = 2;
+export const KIND_WASTE_TO_TABLEAU = 3;
+export const KIND_FOUNDATION_TO_TABLEAU = 4;
+
+// A move packed in an integer: kind (3 bits), from column or suit (3), to column (3), count (5),
+// talon position 1..52 of the card played (6), recycle on the way (1), the (bottom) card moved (6).
+const pack = (kind: number, a: number, b: number, n: number, q: number, rec: number, card: number): number =>
+  kind | (a << 3) | (b << 6) | (n << 9) | (q << 14) | (rec << 20) | (card << 21);
+export const kindOf = (m: number): number => m & 7;
+const fromOf = (m: number): number => (m >> 3) & 7;
+const toOf = (m: number): number => (m >> 6) & 7;
+const countOf = (m: number): number => (m >> 9) & 31;
+const positionOf = (m: number): number => (m >> 14) & 63;
+const recycleOf = (m: number): number => (m >> 20) & 1;
+export const cardOfMove = (m: number): number => (m >> 21) & 63;
+
+const rank = (card: number): number => (card % 13) + 1;
+const suit = (card: number): number => (card / 13) | 0;
+const red = (card: number): boolean => {
+  const s = (card / 13) | 0;
+  return s === 1 || s === 2;
+};
+/** Whether `card` may lie on `top` in the tableau. */
+const fits = (card: number, top: number): boolean => rank(top) === rank(card) + 1 && red(top) !== red(card);
+
+// Zobrist keys, two 32-bit halves each, from a fixed generator: the same on every run.
+const PARENTS = 53; // a face-up card lies on one of the 52 cards or at the bottom of its face-up run
+const BOTTOM = 52;
+const zobrist = (count: number, next: () => number): Int32Array => {
+  const keys = new Int32Array(count);
+  for (let i = 0; i < count; i++) keys[i] = next() | 0;
+  return keys;
+};
+const random = mulberry32(0x5eed_c0de);
+const Z_UP_HI = zobrist(52 * PARENTS, random);
+const Z_UP_LO = zobrist(52 * PARENTS, random);
+const Z_HIDDEN_HI = zobrist(COLUMNS * (CAP + 1), random);
+const Z_HIDDEN_LO = zobrist(COLUMNS * (CAP + 1), random);
+const Z_TALON_HI = zobrist(52, random);
+const Z_TALON_LO = zobrist(52, random);
+const Z_WASTE_HI = zobrist(53, random);
+const Z_WASTE_LO = zobrist(53, random);
+
+const MAX_MOVES = 512;
+
+export class Search {
+  /** Column `a` holds its cards bottom to top at `a * CAP`; the first `hid[a]` are face down. */
+  readonly col = new Int8Array(COLUMNS * CAP);
+  readonly len = new Int8Array(COLUMNS);
+  readonly hid = new Int8Array(COLUMNS);
+  /** Cards on each foundation, by suit. */
+  readonly fnd = new Int8Array(SUIT_COUNT);
+  readonly tal = new Int8Array(52);
+  tlen = 0;
+  /** Talon cards on the waste: the waste's top card is `tal[p - 1]`. */
+  p = 0;
+  pass: number;
+  hiddenTotal = 0;
+  onFoundations = 0;
+  hashHi = 0;
+  hashLo = 0;
+  readonly draw: number;
+  /** Passes allowed; Infinity when unlimited. */
+  readonly passes: number;
+  readonly foundationToTableau: boolean;
+
+  private readonly scratchMoves = new Int32Array(MAX_MOVES);
+  private readonly scratchScores = new Int32Array(MAX_MOVES);
+  private readonly tops = new Int8Array(COLUMNS);
+
+  constructor(board: Board, rules: Rules) {
+    this.draw = rules.draw;
+    this.passes = rules.passes ?? Number.POSITIVE_INFINITY;
+    this.foundationToTableau = rules.foundationToTableau;
+    board.tableau.forEach((column, a) => {
+      const cards = [...column.hidden, ...column.up];
+      cards.forEach((card, i) => {
+        this.col[a * CAP + i] = card;
+      });
+      this.len[a] = cards.length;
+      this.hid[a] = column.hidden.length;
+      this.hiddenTotal += column.hidden.length;
+    });
+    board.foundations.forEach((cards, s) => {
+      this.fnd[s] = cards.length;
+      this.onFoundations += cards.length;
+    });
+    const talon = [...board.waste, ...board.stock.slice().reverse()];
+    talon.forEach((card, i) => {
+      this.tal[i] = card;
+    });
+    this.tlen = talon.length;
+    this.p = board.waste.length;
+    this.pass = board.pass;
+  }
+
+  /** The pass to record for dominance: it matters only when passes are limited. */
+  get passKey(): number {
+    return this.passes === Number.POSITIVE_INFINITY ? 0 : this.pass;
+  }
+
+  isWon(): boolean {
+    return this.onFoundations === 52 || (this.hiddenTotal === 0 && this.tlen === 0);
+  }
+
+  /**
+   * Hashes the position so that boards differing only in the order of their columns hash alike: each
+   * face-up card is keyed by the card it lies on (or the bottom of its run), each column by its count
+   * of face-down cards (which fixes which cards they are), the talon by its set and the waste's size.
+   * Foundations follow from the rest.
+   */
+  hash(): void {
+    let hi = 0;
+    let lo = 0;
+    const { col, len, hid, tal } = this;
+    for (let a = 0; a < COLUMNS; a++) {
+      const h = hid[a]!;
+      hi ^= Z_HIDDEN_HI[a * (CAP + 1) + h]!;
+      lo ^= Z_HIDDEN_LO[a * (CAP + 1) + h]!;
+      let parent = BOTTOM;
+      const end = a * CAP + len[a]!;
+      for (let i = a * CAP + h; i < end; i++) {
+        const card = col[i]!;
+        hi ^= Z_UP_HI[card * PARENTS + parent]!;
+        lo ^= Z_UP_LO[card * PARENTS + parent]!;
+        parent = card;
+      }
+    }
+    for (let i = 0; i < this.tlen; i++) {
+      hi ^= Z_TALON_HI[tal[i]!]!;
+      lo ^= Z_TALON_LO[tal[i]!]!;
+    }
+    this.hashHi = hi ^ Z_WASTE_HI[this.p]!;
+    this.hashLo = lo ^ Z_WASTE_LO[this.p]!;
+  }
+
+  /**
+   * Whether a card that may go to its foundation can never be needed in the tableau again, so that
+   * playing it there now loses nothing. A card can only ever be needed to hold cards of the other
+   * colour one rank lower, which in turn hold cards of its colour two ranks lower, and so on. If all of
+   * those are on the foundations, nothing can need it. With cards allowed back from the foundations
+   * that takes both other-colour suits at rank - 1 and the same-colour suit at rank - 2; without, only
+   * the first (foundation cards never come back).
+   */
+  safeToFoundation(card: number): boolean {
+    const r = rank(card);
+    if (r <= 1) return true;
+    const s = suit(card);
+    const isRed = s === 1 || s === 2;
+    const fnd = this.fnd;
+    if (fnd[isRed ? 0 : 1]! < r - 1 || fnd[isRed ? 3 : 2]! < r - 1) return false;
+    return !this.foundationToTableau || fnd[3 - s]! >= r - 2;
+  }
+
+  /**
+   * Whether playing the waste's top card to its foundation now rather than later keeps every option:
+   * taking a card out of the talon shifts which cards a later pass of draw-3 shows, so only with draw 1
+   * or when no recycle is left.
+   */
+  wasteIsFixed(): boolean {
+    return this.draw === 1 || this.pass >= this.passes;
+  }
+
+  private canFound(card: number): boolean {
+    return this.fnd[suit(card)] === rank(card) - 1;
+  }
+
+  /** A safe move to the foundations, if any: the only move worth trying in its position. */
+  safeMove(): number {
+    const { col, len, hid } = this;
+    for (let a = 0; a < COLUMNS; a++) {
+      const l = len[a]!;
+      if (l === 0) continue;
+      const card = col[a * CAP + l - 1]!;
+      if (l > hid[a]! && this.canFound(card) && this.safeToFoundation(card)) {
+        return pack(KIND_TABLEAU_TO_FOUNDATION, a, 0, 1, 0, 0, card);
+      }
+    }
+    if (this.p > 0 && this.wasteIsFixed()) {
+      const card = this.tal[this.p - 1]!;
+      if (this.canFound(card) && this.safeToFoundation(card)) {
+        return pack(KIND_WASTE_TO_FOUNDATION, 0, 0, 1, this.p, 0, card);
+      }
+    }
+    return -1;
+  }
+
+  /** Writes the moves worth trying at `out[off..]`, most promising first; returns how many. */
+  generate(out: Int32Array, off: number): number {
+    const safe = this.safeMove();
+    if (safe >= 0) {
+      out[off] = safe;
+      return 1;
+    }
+    const moves = this.scratchMoves;
+    const scores = this.scratchScores;
+    let n = 0;
+    const add = (m: number, score: number) => {
+      moves[n] = m;
+      scores[n++] = score;
+    };
+    const { col, len, hid, tops, fnd } = this;
+    let firstEmpty = -1;
+    for (let b = 0; b < COLUMNS; b++) {
+      tops[b] = len[b]! > 0 ? col[b * CAP + len[b]! - 1]! : -1;
+      if (len[b] === 0 && firstEmpty < 0) firstEmpty = b;
+    }
+
+    // Tableau to foundation, and tableau to tableau.
+    for (let a = 0; a < COLUMNS; a++) {
+      const l = len[a]!;
+      const h = hid[a]!;
+      if (l === 0) continue;
+      const top = col[a * CAP + l - 1]!;
+      if (this.canFound(top))
+        add(pack(KIND_TABLEAU_TO_FOUNDATION, a, 0, 1, 0, 0, top), l - 1 === h && h > 0 ? 1100 : 1000);
+      for (let i = h; i < l; i++) {
+        const card = col[a * CAP + i]!;
+        const count = l - i;
+        let score: number;
+        if (i === h) score = h > 0 ? 800 + h : 300;
+        else score = this.canFound(col[a * CAP + i - 1]!) ? 500 : 200;
+        if (rank(card) === 13) {
+          // A King's run to an empty column: pointless from a column with nothing face down under it.
+          if (i > 0 && firstEmpty >= 0)
+            add(pack(KIND_TABLEAU_TO_TABLEAU, a, firstEmpty, count, 0, 0, card), score);
+          continue;
+        }
+        for (let b = 0; b < COLUMNS; b++) {
+          const t = tops[b]!;
+          if (b !== a && t >= 0 && fits(card, t))
+            add(pack(KIND_TABLEAU_TO_TABLEAU, a, b, count, 0, 0, card), score);
+        }
+      }
+    }
+
+    // The talon: every card that some number of draws (and at most one recycle) brings to the waste's top.
+    if (this.tlen > 0) {
+      const { tlen, p, draw, tal } = this;
+      const tryCard = (q: number, rec: number, draws: number) => {
+        const card = tal[q - 1]!;
+        const cost = draws + rec * 30;
+        if (this.canFound(card)) add(pack(KIND_WASTE_TO_FOUNDATION, 0, 0, 1, q, rec, card), 900 - cost);
+        if (rank(card) === 13) {
+          if (firstEmpty >= 0) add(pack(KIND_WASTE_TO_TABLEAU, 0, firstEmpty, 1, q, rec, card), 600 - cost);
+          return;
+        }
+        for (let b = 0; b < COLUMNS; b++) {
+          const t = tops[b]!;
+          if (t >= 0 && fits(card, t)) add(pack(KIND_WASTE_TO_TABLEAU, 0, b, 1, q, rec, card), 600 - cost);
+        }
+      };
+      let q = p;
+      let draws = 0;
+      if (q === 0) {
+        q = Math.min(draw, tlen);
+        draws = 1;
+      }
+      for (;;) {
+        tryCard(q, 0, draws);
+        if (q >= tlen) break;
+        q = Math.min(q + draw, tlen);
+        draws++;
+      }
+      if (this.pass < this.passes) {
+        const before = Math.ceil((tlen - p) / draw);
+        for (let r = 1; ; r++) {
+          const q2 = Math.min(r * draw, tlen);
+          const thisPass = q2 >= p && ((q2 - p) % draw === 0 || q2 === tlen);
+          if (!thisPass) tryCard(q2, 1, before + r);
+          if (q2 >= tlen) break;
+        }
+      }
+    }
+
+    // Foundation to tableau.
+    if (this.foundationToTableau) {
+      for (let s = 0; s < SUIT_COUNT; s++) {
+        const height = fnd[s]!;
+        if (height === 0) continue;
+        const card = s * 13 + height - 1;
+        if (height === 13) {
+          if (firstEmpty >= 0) add(pack(KIND_FOUNDATION_TO_TABLEAU, s, firstEmpty, 1, 0, 0, card), 50);
+          continue;
+        }
+        for (let b = 0; b < COLUMNS; b++) {
+          const t = tops[b]!;
+          if (t >= 0 && fits(card, t)) add(pack(KIND_FOUNDATION_TO_TABLEAU, s, b, 1, 0, 0, card), 100);
+        }
+      }
+    }
+
+    // Most promising first (insertion sort: lists are short), ties in generation order.
+    for (let i = 1; i < n; i++) {
+      const m = moves[i]!;
+      const sc = scores[i]!;
+      let j = i - 1;
+      while (j >= 0 && scores[j]! < sc) {
+        moves[j + 1] = moves[j]!;
+        scores[j + 1] = scores[j]!;
+        j--;
+      }
+      moves[j + 1] = m;
+      scores[j + 1] = sc;
+    }
+    for (let i = 0; i < n; i++) out[off + i] = moves[i]!;
+    return n;
+  }
+
+  private revealIfBare(a: number): number {
+    if (this.len[a] === this.hid[a] && this.hid[a]! > 0) {
+      this.hid[a]!--;
+      this.hiddenTotal--;
+      return 1;
+    }
+    return 0;
+  }
+
+  private takeFromTalon(q: number, rec: number): void {
+    const tal = this.tal;
+    for (let i = q - 1; i < this.tlen - 1; i++) tal[i] = tal[i + 1]!;
+    this.tlen--;
+    this.p = q - 1;
+    this.pass += rec;
+  }
+
+  private push(b: number, card: number): void {
+    this.col[b * CAP + this.len[b]!] = card;
+    this.len[b]!++;
+  }
+
+  /** Plays a move; returns 1 if it turned a face-down card up (what `undo` needs besides the move). */
+  apply(m: number): number {
+    const card = cardOfMove(m);
+    switch (kindOf(m)) {
+      case KIND_TABLEAU_TO_FOUNDATION: {
+        const a = fromOf(m);
+        this.len[a]!--;
+        this.fnd[suit(card)]!++;
+        this.onFoundations++;
+        return this.revealIfBare(a);
+      }
+      case KIND_TABLEAU_TO_TABLEAU: {
+        const a = fromOf(m);
+        const b = toOf(m);
+        const n = countOf(m);
+        const from = a * CAP + this.len[a]! - n;
+        const to = b * CAP + this.len[b]!;
+        for (let i = 0; i < n; i++) this.col[to + i] = this.col[from + i]!;
+        this.len[a]! -= n;
+        this.len[b]! += n;
+        return this.revealIfBare(a);
+      }
+      case KIND_WASTE_TO_FOUNDATION:
+        this.takeFromTalon(positionOf(m), recycleOf(m));
+        this.fnd[suit(card)]!++;
+        this.onFoundations++;
+        return 0;
+      case KIND_WASTE_TO_TABLEAU:
+        this.takeFromTalon(positionOf(m), recycleOf(m));
+        this.push(toOf(m), card);
+        return 0;
+      default:
+        this.fnd[suit(card)]!--;
+        this.onFoundations--;
+        this.push(toOf(m), card);
+        return 0;
+    }
+  }
+
+  /** Takes a move back, given what `apply` returned and the waste's size and pass before it. */
+  undo(m: number, revealed: number, p: number, pass: number): void {
+    const card = cardOfMove(m);
+    const kind = kindOf(m);
+    if (kind === KIND_TABLEAU_TO_FOUNDATION || kind === KIND_TABLEAU_TO_TABLEAU) {
+      const a = fromOf(m);
+      if (revealed) {
+        this.hid[a]!++;
+        this.hiddenTotal++;
+      }
+      if (kind === KIND_TABLEAU_TO_FOUNDATION) {
+        this.push(a, card);
+        this.fnd[suit(card)]!--;
+        this.onFoundations--;
+      } else {
+        const b = toOf(m);
+        const n = countOf(m);
+        const from = b * CAP + this.len[b]! - n;
+        const to = a * CAP + this.len[a]!;
+        for (let i = 0; i < n; i++) this.col[to + i] = this.col[from + i]!;
+        this.len[a]! += n;
+        this.len[b]! -= n;
+      }
+      return;
+    }
+    if (kind === KIND_FOUNDATION_TO_TABLEAU) {
+      this.len[toOf(m)]!--;
+      this.fnd[suit(card)]!++;
+      this.onFoundations++;
+      return;
+    }
+    if (kind === KIND_WASTE_TO_FOUNDATION) {
+      this.fnd[suit(card)]!--;
+      this.onFoundations--;
+    } else {
+      this.len[toOf(m)]!--;
+    }
+    const q = positionOf(m);
+    const tal = this.tal;
+    for (let i = this.tlen; i >= q; i--) tal[i] = tal[i - 1]!;
+    tal[q - 1] = card;
+    this.tlen++;
+    this.p = p;
+    this.pass = pass;
+  }
+
+  /**
+   * The moves a player makes for packed move `m`, given the waste's size and talon length before it:
+   * a macro-move becomes its draws, its recycle and its play from the waste.
+   */
+  expand(m: number, p: number, tlen: number): PlayedMove[] {
+    const card = cardOfMove(m);
+    const column = (a: number) => pileName(columnPile(a)) as DestinationName;
+    const foundation = pileName(foundationPile(suit(card))) as DestinationName;
+    const kind = kindOf(m);
+    const move = (from: SourceName, to: DestinationName, count = 1): PlayedMove => ({
+      type: 'move',
+      from,
+      to,
+      count,
+    });
+    switch (kind) {
+      case KIND_TABLEAU_TO_FOUNDATION:
+        return [move(column(fromOf(m)), foundation)];
+      case KIND_TABLEAU_TO_TABLEAU:
+        return [move(column(fromOf(m)), column(toOf(m)), countOf(m))];
+      case KIND_FOUNDATION_TO_TABLEAU:
+        return [move(foundation, column(toOf(m)))];
+      default: {
+        const q = positionOf(m);
+        const draws: PlayedMove[] = [];
+        const drawN = (k: number) => {
+          for (let i = 0; i < k; i++) draws.push({ type: 'draw' });
+        };
+        if (recycleOf(m)) {
+          drawN(Math.ceil((tlen - p) / this.draw));
+          draws.push({ type: 'recycle' });
+          drawN(Math.ceil(q / this.draw));
+        } else {
+          drawN(Math.ceil((q - p) / this.draw));
+        }
+        draws.push(move('waste', kind === KIND_WASTE_TO_FOUNDATION ? foundation : column(toOf(m))));
+        return draws;
+      }
+    }
+  }
+
+  /**
+   * With nothing face down and the talon empty every card is in descending runs, and the lowest card
+   * not yet home is always on top of a column: play the tops home until the game is won.
+   */
+  finish(): PlayedMove[] {
+    const line: PlayedMove[] = [];
+    while (this.onFoundations < 52) {
+      let played = false;
+      for (let a = 0; a < COLUMNS; a++) {
+        const l = this.len[a]!;
+        if (l === 0) continue;
+        const card = this.col[a * CAP + l - 1]!;
+        if (!this.canFound(card)) continue;
+        const m = pack(KIND_TABLEAU_TO_FOUNDATION, a, 0, 1, 0, 0, card);
+        line.push(...this.expand(m, this.p, this.tlen));
+        this.apply(m);
+        played = true;
+      }
+      if (!played) throw new Error('finish called on a position that does not finish by itself');
+    }
+    return line;
+  }
+
+  /** The cards of column `a`, bottom to top (for tests and hints). */
+  column(a: number): Card[] {
+    return Array.from(this.col.subarray(a * CAP, a * CAP + this.len[a]!));
+  }
+}

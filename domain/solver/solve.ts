@@ -1,0 +1,113 @@
+import { type Board, layOut } from '../board.js';
+import type { Card } from '../cards.js';
+import type { PlayedMove } from '../moves.js';
+import type { Rules } from '../rules.js';
+import { Search } from './search.js';
+import { PositionTable } from './table.js';
+
+/**
+ * How much work a solve may do. The domain has no clock: a caller that wants a time limit passes one
+ * in (`now` and a `deadline` in the same units), and it is read every `CLOCK_EVERY` positions.
+ */
+export interface SolveBudget {
+  /** Moves to try at most (default 2,000,000). */
+  readonly nodes?: number;
+  readonly now?: () => number;
+  readonly deadline?: number;
+}
+
+export interface SolveStats {
+  /** Moves tried. */
+  readonly nodes: number;
+  /** Distinct positions recorded. */
+  readonly positions: number;
+}
+
+export type SolveResult =
+  | { readonly result: 'won'; readonly line: PlayedMove[]; readonly stats: SolveStats }
+  | { readonly result: 'lost'; readonly stats: SolveStats }
+  | { readonly result: 'unknown'; readonly stats: SolveStats };
+
+export const DEFAULT_NODES = 2_000_000;
+const CLOCK_EVERY = 1024;
+
+/** Solves a deal (all 52 cards known) under `rules`. */
+export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget = {}): SolveResult {
+  return solveBoard(layOut(deck), rules, budget);
+}
+
+/**
+ * Solves any board with every card known, by depth-first search over macro-moves with a table of
+ * positions already searched.
+ *
+ * - `won`: the line (draws, recycles, moves) wins when played from `board`.
+ * - `lost`: every position reachable was searched. The only moves ever left out are ones proved
+ *   never to matter: safe moves to the foundations are played alone, positions equal up to the order
+ *   of the columns are searched once, and a position reached again with no fewer passes used is not
+ *   searched again (it can do nothing the first could not).
+ * - `unknown`: the budget ran out first.
+ */
+export function solveBoard(board: Board, rules: Rules, budget: SolveBudget = {}): SolveResult {
+  const search = new Search(board, rules);
+  const maxNodes = budget.nodes ?? DEFAULT_NODES;
+  const { now, deadline } = budget;
+  const table = new PositionTable();
+  let nodes = 0;
+  const stats = () => ({ nodes, positions: table.size });
+  if (search.isWon()) return { result: 'won', line: search.finish(), stats: stats() };
+  search.hash();
+  table.visit(search.hashHi, search.hashLo, search.passKey);
+
+  // The depth-first stack, flat: the moves of depth d are buf[base[d] .. base[d] + count[d]).
+  let buf = new Int32Array(1 << 14);
+  const base: number[] = [0];
+  const count: number[] = [search.generate(buf, 0)];
+  const next: number[] = [0];
+  const applied: number[] = [];
+  const revealed: number[] = [];
+  const wasteBefore: number[] = [];
+  const talonBefore: number[] = [];
+  const passBefore: number[] = [];
+  let d = 0;
+  for (;;) {
+    if (next[d]! < count[d]!) {
+      const m = buf[base[d]! + next[d]!]!;
+      next[d]!++;
+      applied[d] = m;
+      wasteBefore[d] = search.p;
+      talonBefore[d] = search.tlen;
+      passBefore[d] = search.pass;
+      revealed[d] = search.apply(m);
+      nodes++;
+      if (search.isWon()) {
+        const line: PlayedMove[] = [];
+        for (let i = 0; i <= d; i++)
+          line.push(...search.expand(applied[i]!, wasteBefore[i]!, talonBefore[i]!));
+        line.push(...search.finish());
+        return { result: 'won', line, stats: stats() };
+      }
+      if (nodes >= maxNodes) return { result: 'unknown', stats: stats() };
+      if (now !== undefined && deadline !== undefined && nodes % CLOCK_EVERY === 0 && now() >= deadline) {
+        return { result: 'unknown', stats: stats() };
+      }
+      search.hash();
+      if (!table.visit(search.hashHi, search.hashLo, search.passKey)) {
+        search.undo(m, revealed[d]!, wasteBefore[d]!, passBefore[d]!);
+        continue;
+      }
+      d++;
+      base[d] = base[d - 1]! + count[d - 1]!;
+      if (base[d]! + 1024 > buf.length) {
+        const bigger = new Int32Array(buf.length * 2);
+        bigger.set(buf);
+        buf = bigger;
+      }
+      count[d] = search.generate(buf, base[d]!);
+      next[d] = 0;
+    } else {
+      if (d === 0) return { result: 'lost', stats: stats() };
+      d--;
+      search.undo(applied[d]!, revealed[d]!, wasteBefore[d]!, passBefore[d]!);
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import { runCommand } from '../games.js';
+import { httpHandler } from '../http/handler.js';
+import { parseBody, parseWith } from '../http/request.js';
+import { GamePath, Move } from '../schemas.js';
+
+/** POST /games/{id}/moves: apply one move. */
+export const handler = httpHandler('playMove', async (request) => {
+  parseWith(GamePath, request.pathParameters, 'path');
+  const move = parseBody(request, Move);
+  return runCommand(request, 'playMove', move as Parameters<typeof runCommand>[2], move);
+});

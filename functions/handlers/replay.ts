@@ -1,0 +1,46 @@
+import { evolve, publicEvent, toView } from '../../domain/index.js';
+import { authorizeRead, loadOrNotFound } from '../games.js';
+import { httpHandler } from '../http/handler.js';
+import { Problem } from '../http/problem.js';
+import { parseWith } from '../http/request.js';
+import { gameJson } from '../http/respond.js';
+import { GamePath, ReplayQuery } from '../schemas.js';
+import { eventJson, readEvents } from '../store/events.js';
+
+/** Frames per response; a longer range is paged with `next`. */
+export const MAX_FRAMES = 200;
+
+/** GET /games/{id}/replay?from=A&to=B: the event and the view after it, for each version in A..B. */
+export const handler = httpHandler('replay', async (request) => {
+  const { id } = parseWith(GamePath, request.pathParameters, 'path');
+  const query = parseWith(ReplayQuery, request.query, 'query');
+  const current = await loadOrNotFound(id);
+  authorizeRead(request, current);
+  const latest = current.state.version;
+  const from = query.from ?? 0;
+  const to = Math.min(query.to ?? latest, latest);
+  if (from > to) {
+    throw new Problem(
+      'malformed-request',
+      `from (${from}) must not be after to (${to}); the game is at version ${latest}.`,
+      {
+        currentVersion: latest,
+      },
+    );
+  }
+  const last = Math.min(to, from + MAX_FRAMES - 1);
+  const reveal = current.state.status !== 'playing';
+  // Start from the state at `from` (a bounded read through its snapshot), then fold forward.
+  const start = await loadOrNotFound(id, from);
+  const events = await readEvents(id, from, last);
+  let state = start.state;
+  const frames = events.map((stored) => {
+    if (stored.version > from) state = evolve(state, stored.event);
+    return {
+      version: stored.version,
+      event: eventJson(stored, publicEvent(stored.event, reveal)),
+      view: toView(state, id, reveal),
+    };
+  });
+  return gameJson(200, { frames, next: last < to ? last + 1 : null }, latest);
+});

@@ -1,0 +1,48 @@
+/**
+ * Errors as RFC 9457 problem details. Every error the API answers is one of these; handlers throw
+ * `Problem`, and the wrapper in http/handler.ts turns it into an `application/problem+json` response.
+ */
+export const PROBLEM_TYPES = {
+  'malformed-request': { status: 400, title: 'The request is malformed' },
+  unauthenticated: { status: 401, title: 'A bearer token is required' },
+  forbidden: { status: 403, title: 'The token does not open this game' },
+  'not-found': { status: 404, title: 'Not found' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  conflict: { status: 409, title: 'Another write won the race' },
+  'precondition-failed': { status: 412, title: 'The game is not at the version in If-Match' },
+  'payload-too-large': { status: 413, title: 'The request body is too large' },
+  'illegal-move': { status: 422, title: 'The move breaks a rule of the game' },
+  'idempotency-key-reused': { status: 422, title: 'The Idempotency-Key was used for another request' },
+  'not-winnable': { status: 422, title: 'The game cannot be proved winnable from here' },
+  throttled: { status: 429, title: 'Too many requests' },
+  internal: { status: 500, title: 'Internal error' },
+  'store-unavailable': { status: 503, title: 'The game store is unavailable; retry later' },
+} as const;
+
+export type ProblemType = keyof typeof PROBLEM_TYPES;
+
+/** Problem types are URIs relative to the API: `/problems/<name>`, listed in the README. */
+export const problemUri = (type: ProblemType): string => `/problems/${type}`;
+
+export class Problem extends Error {
+  readonly status: number;
+  constructor(
+    readonly type: ProblemType,
+    readonly detail: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.status = PROBLEM_TYPES[type].status;
+  }
+
+  body(): Record<string, unknown> {
+    return {
+      type: problemUri(this.type),
+      title: PROBLEM_TYPES[this.type].title,
+      status: this.status,
+      detail: this.detail,
+      ...this.extra,
+    };
+  }
+}

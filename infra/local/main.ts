@@ -1,0 +1,41 @@
+import { parseArgs } from 'node:util';
+import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
+import { startServer } from './server.js';
+import { startLocalStore } from './store.js';
+
+/**
+ * `npm start`: the whole service on a laptop, no AWS account. An embedded dynalite (in memory, or
+ * in a folder with --data DIR / KLONDIKE_DATA_DIR), the table, and every route of the route table on
+ * http://127.0.0.1:$PORT (3000 by default) with the same handlers Lambda runs.
+ */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', short: 'p' },
+    data: { type: 'string', short: 'd' },
+    host: { type: 'string' },
+  },
+});
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const dataDir = values.data ?? process.env.KLONDIKE_DATA_DIR;
+
+const store = await startLocalStore(dataDir ? { dataDir } : {});
+process.env[ENDPOINT_ENV] = store.endpoint;
+process.env[TABLE_ENV] = store.tableName;
+const { server, url } = await startServer({ port, host: values.host ?? '127.0.0.1' });
+console.log(
+  `Klondike is serving on ${url}  (store: ${dataDir ? `dynalite in ${dataDir}` : 'dynalite in memory'})`,
+);
+console.log(`Try: curl -s -X POST ${url}/games -d '{"seed": 1}'`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: shutting down`);
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await store.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { LambdaHandler } from '../../functions/http/handler.js';
+import { Problem } from '../../functions/http/problem.js';
+import { problemResponse, type Response } from '../../functions/http/respond.js';
+import { handlerEntry, ROUTES, type Route } from '../../functions/routes.js';
+
+/** API Gateway's own payload limit: bodies above it never reach a function. */
+const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
+
+interface Compiled {
+  readonly route: Route;
+  readonly pattern: RegExp;
+  readonly params: string[];
+  readonly handler: LambdaHandler;
+}
+
+/** Loads every route's handler module, exactly the entry the stack bundles. */
+export async function loadRoutes(): Promise<Compiled[]> {
+  return Promise.all(
+    ROUTES.map(async (route) => {
+      const params: string[] = [];
+      const source = route.path
+        .split('/')
+        .map((segment) => {
+          const param = /^\{(\w+)\}$/.exec(segment);
+          if (!param) return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+          params.push(param[1]!);
+          return '([^/]+)';
+        })
+        .join('/');
+      const module = (await import(`../../${handlerEntry(route).replace(/\.ts$/, '.js')}`)) as {
+        handler: LambdaHandler;
+      };
+      return { route, pattern: new RegExp(`^${source}$`), params, handler: module.handler };
+    }),
+  );
+}
+
+const isText = (type: string | undefined) =>
+  !type || /json|text|xml|x-www-form-urlencoded|javascript/i.test(type);
+
+/** An HTTP request as API Gateway (HTTP API, payload format 2.0) hands it to a function. */
+export function toGatewayEvent(
+  request: IncomingMessage,
+  body: Buffer,
+  route: Route,
+  pathParameters: Record<string, string>,
+): APIGatewayProxyEventV2 {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined && name !== 'cookie')
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams)
+    query[name] = name in query ? `${query[name]},${value}` : value;
+  const now = new Date();
+  const routeKey = `${route.method} ${route.path}`;
+  const base64 = body.length > 0 && !isText(headers['content-type']);
+  const cookies = request.headers.cookie?.split(';').map((cookie) => cookie.trim());
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    ...(cookies ? { cookies } : {}),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
+      http: {
+        method: request.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(body.length ? { body: body.toString(base64 ? 'base64' : 'utf8') } : {}),
+    isBase64Encoded: base64,
+  };
+}
+
+function send(response: ServerResponse, result: Response): void {
+  const headers: Record<string, string | number | boolean> = { ...(result.headers ?? {}) };
+  const body =
+    result.body === undefined
+      ? Buffer.alloc(0)
+      : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  headers['content-length'] = body.length;
+  response.writeHead(result.statusCode, headers as Record<string, string>);
+  response.end(body);
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > GATEWAY_BODY_LIMIT) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Serves the route table over HTTP with the same handlers Lambda runs. */
+export async function startServer(
+  options: { port?: number; host?: string } = {},
+): Promise<{ server: Server; url: string }> {
+  const routes = await loadRoutes();
+  const server = createServer(async (request, response) => {
+    try {
+      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+      const body = await readBody(request);
+      if (body === undefined) {
+        send(
+          response,
+          problemResponse(new Problem('payload-too-large', `The body is over ${GATEWAY_BODY_LIMIT} bytes.`)),
+        );
+        return;
+      }
+      for (const compiled of routes) {
+        const match = compiled.pattern.exec(path);
+        if (!match || compiled.route.method !== request.method) continue;
+        const pathParameters = Object.fromEntries(
+          compiled.params.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]),
+        );
+        send(response, await compiled.handler(toGatewayEvent(request, body, compiled.route, pathParameters)));
+        return;
+      }
+      send(response, problemResponse(new Problem('not-found', `No route ${request.method} ${path}.`)));
+    } catch (error) {
+      send(
+        response,
+        problemResponse(
+          new Problem('malformed-request', `The request could not be read: ${(error as Error).message}`),
+        ),
+      );
+    }
+  });
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', resolve),
+  );
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://${options.host ?? '127.0.0.1'}:${port}` };
+}
