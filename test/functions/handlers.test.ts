@@ -1,0 +1,285 @@
+import {
+  ConditionalCheckFailedException,
+  ProvisionedThroughputExceededException,
+} from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deal, deckFromSeed, HOUSE_RULES } from '../../domain/index.js';
+import { MAX_ATTEMPTS } from '../../functions/games.js';
+import { handler as checkReplay } from '../../functions/handlers/checkReplay.js';
+import { handler as createGame } from '../../functions/handlers/createGame.js';
+import { handler as getGame } from '../../functions/handlers/getGame.js';
+import { handler as openapi } from '../../functions/handlers/openapi.js';
+import { handler as playMove } from '../../functions/handlers/playMove.js';
+import { handler as resign } from '../../functions/handlers/resign.js';
+import { handler as undo } from '../../functions/handlers/undo.js';
+import { hashToken } from '../../functions/http/auth.js';
+import { gatewayEvent, parse } from '../support/gateway.js';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const TOKEN = 'secret-token';
+const ID = 'game-1';
+const auth = { authorization: `Bearer ${TOKEN}` };
+const dealtItem = {
+  pk: ID,
+  sk: 0,
+  type: 'dealt',
+  schema: 1,
+  at: '2026-01-01T00:00:00.000Z',
+  data: deal(deckFromSeed(1), 1, HOUSE_RULES).data,
+  tokenHash: hashToken(TOKEN),
+};
+const drawnItem = { pk: ID, sk: 1, type: 'drawn', schema: 1, at: '2026-01-01T00:00:01.000Z', data: {} };
+const conditionFailed = () => new ConditionalCheckFailedException({ message: 'exists', $metadata: {} });
+const throttled = () => new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} });
+
+const move = (body: unknown, headers: Record<string, string> = auth) =>
+  playMove(
+    gatewayEvent({ method: 'POST', path: `/games/${ID}/moves`, pathParameters: { id: ID }, headers, body }),
+  );
+
+beforeAll(() => {
+  process.env.TABLE_NAME = 'test-table';
+  process.env.LOG_LEVEL = 'SILENT';
+});
+afterAll(() => ddb.restore());
+beforeEach(() => {
+  ddb.reset();
+  ddb.on(QueryCommand).resolves({ Items: [dealtItem] });
+  ddb.on(PutCommand).resolves({});
+});
+
+const puts = () => ddb.commandCalls(PutCommand);
+
+describe('POST /games', () => {
+  it('201 with Location, ETag "0", a token, and the deal written with a condition', async () => {
+    const response = await createGame(gatewayEvent({ method: 'POST', path: '/games', body: { seed: 1 } }));
+    expect(response.statusCode).toBe(201);
+    const body = parse(response);
+    expect(response.headers).toMatchObject({ location: `/games/${body.id}`, etag: '"0"' });
+    expect(body.token).toMatch(/^[\w-]{43}$/);
+    expect(puts()).toHaveLength(1);
+    const input = puts()[0]!.args[0].input;
+    expect(input.ConditionExpression).toBe('attribute_not_exists(pk)');
+    expect(input.Item).toMatchObject({ sk: 0, type: 'dealt', tokenHash: hashToken(body.token) });
+    expect(JSON.stringify(input.Item)).not.toContain(body.token);
+  });
+
+  it('400 for malformed JSON, a schema failure, or both seed and deck; nothing written', async () => {
+    for (const body of [
+      '{',
+      { seed: -1 },
+      { seed: 1, deck: '0'.repeat(156) },
+      { rules: { draw: 2 } },
+      { extra: 1 },
+    ]) {
+      const response = await createGame(gatewayEvent({ method: 'POST', path: '/games', body }));
+      expect(response.statusCode).toBe(400);
+      expect(response.headers?.['content-type']).toMatch(/^application\/problem\+json/);
+    }
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('413 for a body over 16 KiB', async () => {
+    const response = await createGame(
+      gatewayEvent({ method: 'POST', path: '/games', body: ' '.repeat(17 * 1024) }),
+    );
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('503 with Retry-After when the store is throttled', async () => {
+    ddb.on(PutCommand).rejects(throttled());
+    const response = await createGame(gatewayEvent({ method: 'POST', path: '/games', body: {} }));
+    expect(response.statusCode).toBe(503);
+    expect(response.headers?.['retry-after']).toBe('1');
+  });
+});
+
+describe('POST /games/{id}/moves', () => {
+  it('200 with the new view and ETag; appends version 1 with a condition', async () => {
+    const response = await move({ type: 'draw' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers?.etag).toBe('"1"');
+    expect(parse(response)).toMatchObject({ version: 1, stock: { count: 21 } });
+    const input = puts()[0]!.args[0].input;
+    expect(input.Item).toMatchObject({ pk: ID, sk: 1, type: 'drawn', schema: 1 });
+    expect(input.ConditionExpression).toBe('attribute_not_exists(pk)');
+    const query = ddb.commandCalls(QueryCommand)[0]!.args[0].input;
+    expect(query).toMatchObject({ ConsistentRead: true, ScanIndexForward: false });
+  });
+
+  it('401 without a token, 403 with a wrong one, 404 for an unknown game; nothing appended', async () => {
+    expect((await move({ type: 'draw' }, {})).statusCode).toBe(401);
+    expect((await move({ type: 'draw' }, { authorization: 'Bearer nope' })).statusCode).toBe(403);
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    expect((await move({ type: 'draw' })).statusCode).toBe(404);
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('422 for an illegal move, naming the rule; nothing appended', async () => {
+    const response = await move({ type: 'recycle' });
+    expect(response.statusCode).toBe(422);
+    expect(parse(response)).toMatchObject({ rule: 'recycle-needs-empty-stock', status: 422 });
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('400 for a move that fails the schema', async () => {
+    for (const body of [
+      { type: 'fly' },
+      { type: 'move', from: 't9', to: 't1' },
+      { type: 'move', from: 't1', to: 't2', count: 0 },
+    ]) {
+      expect((await move(body)).statusCode).toBe(400);
+    }
+  });
+
+  it('412 when If-Match names another version; nothing appended', async () => {
+    const response = await move({ type: 'draw' }, { ...auth, 'if-match': '"5"' });
+    expect(response.statusCode).toBe(412);
+    expect(parse(response)).toMatchObject({ currentVersion: 0 });
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('a lost race is decided again on the new state', async () => {
+    ddb
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [dealtItem] })
+      .resolves({ Items: [drawnItem, dealtItem] });
+    ddb.on(PutCommand).rejectsOnce(conditionFailed()).resolves({});
+    const response = await move({ type: 'draw' });
+    expect(response.statusCode).toBe(200);
+    expect(parse(response).version).toBe(2);
+    expect(puts().map((call) => call.args[0].input.Item?.sk)).toEqual([1, 2]);
+  });
+
+  it('a lost race under If-Match is a 412', async () => {
+    ddb.on(PutCommand).rejects(conditionFailed());
+    const response = await move({ type: 'draw' }, { ...auth, 'if-match': '"0"' });
+    expect(response.statusCode).toBe(412);
+  });
+
+  it(`409 after ${MAX_ATTEMPTS} lost races`, async () => {
+    ddb.on(PutCommand).rejects(conditionFailed());
+    const response = await move({ type: 'draw' });
+    expect(response.statusCode).toBe(409);
+    expect(parse(response)).toHaveProperty('currentVersion');
+    expect(puts()).toHaveLength(MAX_ATTEMPTS);
+  });
+
+  it('503 with Retry-After on throttling, timeouts or an unreachable store; nothing appended', async () => {
+    const timeout = Object.assign(new Error('timed out'), { name: 'TimeoutError' });
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    for (const fault of [throttled(), timeout, refused]) {
+      ddb.on(QueryCommand).rejects(fault);
+      const response = await move({ type: 'draw' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers?.['retry-after']).toBeDefined();
+    }
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('503 when the append itself is throttled', async () => {
+    ddb.on(PutCommand).rejects(throttled());
+    expect((await move({ type: 'draw' })).statusCode).toBe(503);
+  });
+
+  it('Idempotency-Key: the same request returns the first answer and appends nothing', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [{ ...drawnItem, idem: 'k1', fp: undefined }, dealtItem] });
+    const first = await move({ type: 'draw' }, { ...auth, 'idempotency-key': 'k0' });
+    expect(first.statusCode).toBe(200);
+    expect(puts()[0]!.args[0].input.Item).toMatchObject({ idem: 'k0' });
+    const fp = puts()[0]!.args[0].input.Item?.fp;
+    ddb.reset();
+    ddb.on(QueryCommand).resolves({ Items: [{ ...drawnItem, sk: 2, idem: 'k0', fp }, drawnItem, dealtItem] });
+    const again = await move({ type: 'draw' }, { ...auth, 'idempotency-key': 'k0' });
+    expect(again.statusCode).toBe(200);
+    expect(parse(again).version).toBe(2);
+    expect(puts()).toHaveLength(0);
+    const other = await move({ type: 'recycle' }, { ...auth, 'idempotency-key': 'k0' });
+    expect(other.statusCode).toBe(422);
+    expect(parse(other).type).toBe('/problems/idempotency-key-reused');
+    expect((await move({ type: 'draw' }, { ...auth, 'idempotency-key': 'bad key' })).statusCode).toBe(400);
+  });
+});
+
+describe('undo, resign and reads', () => {
+  it('undo with nothing to undo is 422', async () => {
+    const response = await undo(gatewayEvent({ method: 'POST', pathParameters: { id: ID }, headers: auth }));
+    expect(response.statusCode).toBe(422);
+    expect(parse(response).rule).toBe('nothing-to-undo');
+  });
+
+  it('resign reveals the deal; the finished game is then public to read', async () => {
+    const resigned = await resign(
+      gatewayEvent({ method: 'POST', pathParameters: { id: ID }, headers: auth }),
+    );
+    expect(resigned.statusCode).toBe(200);
+    expect(parse(resigned)).toMatchObject({ status: 'resigned', seed: 1 });
+    ddb
+      .on(QueryCommand)
+      .resolves({ Items: [{ pk: ID, sk: 1, type: 'resigned', schema: 1, at: '', data: {} }, dealtItem] });
+    const read = await getGame(gatewayEvent({ pathParameters: { id: ID } }));
+    expect(read.statusCode).toBe(200);
+    expect(parse(read).deck).toHaveLength(52);
+  });
+
+  it('a game in play is not readable without its token', async () => {
+    expect((await getGame(gatewayEvent({ pathParameters: { id: ID } }))).statusCode).toBe(401);
+    expect(
+      (await getGame(gatewayEvent({ pathParameters: { id: ID }, query: { at: 'x' }, headers: auth })))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('an unknown game is 404 for reads as well', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    expect((await getGame(gatewayEvent({ pathParameters: { id: 'nope' }, headers: auth }))).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('stateless routes', () => {
+  it('POST /replays touches no table', async () => {
+    const response = await checkReplay(
+      gatewayEvent({ method: 'POST', body: { seed: 1, moves: [{ type: 'draw' }, { type: 'recycle' }] } }),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(parse(response)).toMatchObject({ index: 1, rule: 'recycle-needs-empty-stock' });
+    expect(ddb.calls()).toHaveLength(0);
+  });
+
+  it('GET /openapi.json describes every route', async () => {
+    const doc = parse(await openapi(gatewayEvent({ path: '/openapi.json' })));
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toContain('/games/{id}/moves');
+    expect(doc.components.schemas.Move).toBeDefined();
+  });
+});
+
+describe('creation under an Idempotency-Key', () => {
+  it('claims the key first; a retry gets the same game and token', async () => {
+    const first = await createGame(
+      gatewayEvent({ method: 'POST', body: { seed: 9 }, headers: { 'idempotency-key': 'create-1' } }),
+    );
+    expect(first.statusCode).toBe(201);
+    const [record, game] = puts().map((call) => call.args[0].input.Item!);
+    expect(record!.pk).toMatch(/^idem#/);
+    expect(JSON.stringify(record)).not.toContain(parse(first).token);
+    expect(JSON.stringify(record)).not.toContain('create-1');
+    expect(game!.sk).toBe(0);
+    ddb.reset();
+    ddb.on(PutCommand).rejects(conditionFailed());
+    ddb.on(GetCommand).resolves({ Item: record });
+    const again = await createGame(
+      gatewayEvent({ method: 'POST', body: { seed: 9 }, headers: { 'idempotency-key': 'create-1' } }),
+    );
+    expect(again.statusCode).toBe(201);
+    expect(parse(again)).toEqual(parse(first));
+    const other = await createGame(
+      gatewayEvent({ method: 'POST', body: { seed: 10 }, headers: { 'idempotency-key': 'create-1' } }),
+    );
+    expect(other.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,74 @@
+import type { Server } from 'node:http';
+import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
+import { startServer } from '../../infra/local/server.js';
+import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
+
+/** The local runtime on a free port, with a fresh in-memory dynalite: what `npm start` runs. */
+export async function startLocal(): Promise<{ url: string; stop: () => Promise<void>; store: LocalStore }> {
+  process.env.LOG_LEVEL = 'SILENT';
+  const store = await startLocalStore();
+  process.env[ENDPOINT_ENV] = store.endpoint;
+  process.env[TABLE_ENV] = store.tableName;
+  const { server, url } = await startServer({ port: 0 });
+  return {
+    url,
+    store,
+    stop: async () => {
+      (server as Server).closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.close();
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+/** A tiny HTTP client for tests. */
+export function client(url: string) {
+  async function call(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<Answer> {
+    const response = await fetch(url + path, {
+      method,
+      headers: options.headers ?? {},
+      ...(options.raw !== undefined
+        ? { body: options.raw }
+        : options.body !== undefined
+          ? { body: JSON.stringify(options.body) }
+          : {}),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {}
+    return { status: response.status, headers: response.headers, body, text };
+  }
+  return {
+    call,
+    get: (path: string, headers?: Record<string, string>) => call('GET', path, headers ? { headers } : {}),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call('POST', path, { ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) }),
+  };
+}
+
+export type Client = ReturnType<typeof client>;
+
+/** Creates a game and returns its id, token and an auth header. */
+export async function newGame(api: Client, body: unknown = { seed: 1 }) {
+  const created = await api.post('/games', body);
+  if (created.status !== 201) throw new Error(`create failed: ${created.text}`);
+  return {
+    id: created.body.id as string,
+    token: created.body.token as string,
+    auth: { authorization: `Bearer ${created.body.token}` },
+    created,
+  };
+}
