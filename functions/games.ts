@@ -16,7 +16,8 @@ import { Problem } from './http/problem.js';
 import { parseBody, parseWith, type Request } from './http/request.js';
 import { gameJson, type Response } from './http/respond.js';
 import { EmptyBody, GamePath } from './schemas.js';
-import { append, type Loaded, loadGame, readEvents } from './store/events.js';
+import { append, KEYS_KEPT, type Loaded, loadGame, readEvents } from './store/events.js';
+import { forget, remember, remembered } from './store/recent.js';
 
 /** Tries of one command when other writers keep taking the next version first. */
 export const MAX_ATTEMPTS = 5;
@@ -55,9 +56,10 @@ async function stateAtVersion(id: string, loaded: Loaded, version: number): Prom
 }
 
 /**
- * The flow of one write: load (one bounded Query), authorize, check If-Match and the
- * Idempotency-Key, decide, append with a conditional put. A lost race is decided again on the new
- * state; after MAX_ATTEMPTS it is answered 409. Nothing is written unless the answer is 200.
+ * The flow of one write: load (one bounded Query, or the state this container wrote last),
+ * authorize, check If-Match and the Idempotency-Key, decide, append with a conditional put. A lost
+ * race is decided again on the new state; after MAX_ATTEMPTS it is answered 409. Nothing is
+ * written unless the answer is 200, and every refusal is decided on a fresh read.
  */
 export async function runCommand(
   request: Request,
@@ -69,35 +71,47 @@ export async function runCommand(
   const expected = ifMatch(request);
   const keyName = idempotencyKey(request);
   const key = keyName === undefined ? undefined : { key: keyName, fingerprint: fingerprint(route, body) };
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const loaded = await loadOrNotFound(id);
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; ) {
+    const cached = remembered(id);
+    const loaded = cached ?? (await loadOrNotFound(id));
+    /** A refusal from a remembered state may be stale: read afresh and decide again. */
+    const refuse = (problem: Problem) => {
+      if (!cached) throw problem;
+      forget(id);
+    };
     authorize(request, loaded.tokenHash);
     const { state } = loaded;
-    if (key) {
-      const seen = loaded.keys.get(key.key);
-      if (seen && seen.fingerprint !== key.fingerprint) {
+    const seen = key && loaded.keys.get(key.key);
+    if (key && seen) {
+      if (seen.fingerprint !== key.fingerprint) {
         throw new Problem(
           'idempotency-key-reused',
           `Idempotency-Key ${JSON.stringify(key.key)} was used for another request on this game.`,
         );
       }
-      if (seen) {
-        const first = await stateAtVersion(id, loaded, seen.version);
-        return gameJson(200, toView(first, id, state.status !== 'playing'), seen.version, {
-          'idempotent-replayed': 'true',
-        });
-      }
+      const first = await stateAtVersion(id, loaded, seen.version);
+      return gameJson(200, toView(first, id, state.status !== 'playing'), seen.version, {
+        'idempotent-replayed': 'true',
+      });
     }
-    if (expected !== undefined && expected !== state.version)
-      throw preconditionFailed(state.version, expected);
+    if (expected !== undefined && expected !== state.version) {
+      refuse(preconditionFailed(state.version, expected));
+      continue;
+    }
     const event = decide(state, command);
-    if (isViolation(event)) throw illegal(event, { currentVersion: state.version });
+    if (isViolation(event)) {
+      refuse(illegal(event, { currentVersion: state.version }));
+      continue;
+    }
     const next = evolve(state, event);
     if (await append(id, { event, state: next, at: now(), ...(key ? { key } : {}), loaded })) {
+      remember(id, afterAppend(loaded, next, key));
       return gameJson(200, toView(next, id), next.version);
     }
-    // Another write took this version. With If-Match the precondition no longer holds.
-    if (expected !== undefined) throw preconditionFailed(state.version + 1, expected);
+    // Another write took this version: read afresh. With If-Match the precondition no longer holds.
+    forget(id);
+    if (expected !== undefined && !cached) throw preconditionFailed(state.version + 1, expected);
+    if (!cached) attempt++;
   }
   const current = (await loadOrNotFound(id)).state.version;
   throw new Problem(
@@ -107,6 +121,15 @@ export async function runCommand(
       currentVersion: current,
     },
   );
+}
+
+/** What a load would now return, after this container appended `state`. */
+function afterAppend(loaded: Loaded, state: GameState, key?: { key: string; fingerprint: string }): Loaded {
+  if (!key) return { ...loaded, state };
+  const keys = new Map(loaded.keys);
+  keys.set(key.key, { key: key.key, version: state.version, fingerprint: key.fingerprint });
+  for (const [name, record] of keys) if (record.version <= state.version - KEYS_KEPT) keys.delete(name);
+  return { ...loaded, state, keys };
 }
 
 /** The handler of a command route without a body of its own: undo, redo, resign. */
