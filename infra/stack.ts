@@ -153,13 +153,16 @@ export class KlondikeStack extends Stack {
     // Escape hatch: per-route settings exist only on the L1 stage (a JSON map keyed by route key,
     // written as CloudFormation spells it). `POST /replays` needs no token and folds up to 256 KiB
     // of moves, so it gets a smaller share of the stage's throughput.
-    const cfnStage = this.stage.node.defaultChild as CfnStage;
-    cfnStage.routeSettings = {
-      'POST /replays': {
-        ThrottlingRateLimit: Math.max(1, config.throttleRate * REPLAYS_THROTTLE_SHARE),
-        ThrottlingBurstLimit: Math.max(1, Math.floor(config.throttleBurst * REPLAYS_THROTTLE_SHARE)),
-      },
-    };
+    const replays = ROUTES.find((r) => r.name === 'checkReplay');
+    if (replays) {
+      const cfnStage = this.stage.node.defaultChild as CfnStage;
+      cfnStage.routeSettings = {
+        [`${replays.method} ${replays.path}`]: {
+          ThrottlingRateLimit: Math.max(1, config.throttleRate * REPLAYS_THROTTLE_SHARE),
+          ThrottlingBurstLimit: Math.max(1, Math.floor(config.throttleBurst * REPLAYS_THROTTLE_SHARE)),
+        },
+      };
+    }
 
     for (const route of ROUTES) {
       const fn = functions.get(route.name)!;
