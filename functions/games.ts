@@ -14,7 +14,7 @@ import { httpHandler } from './http/handler.js';
 import { fingerprint, idempotencyKey, ifMatch, preconditionFailed } from './http/preconditions.js';
 import { Problem } from './http/problem.js';
 import { parseBody, parseWith, type Request } from './http/request.js';
-import { gameJson, type Response } from './http/respond.js';
+import { etag, gameJson, type Response } from './http/respond.js';
 import { EmptyBody, GamePath } from './schemas.js';
 import { append, KEYS_KEPT, type Loaded, loadGame, readEvents } from './store/events.js';
 import { forget, remember, remembered } from './store/recent.js';
@@ -37,12 +37,23 @@ export function authorizeRead(request: Request, loaded: Loaded): void {
   if (loaded.state.status === 'playing') authorize(request, loaded.tokenHash);
 }
 
-export function illegal(violation: Violation, extra: Record<string, unknown> = {}): Problem {
-  return new Problem('illegal-move', violation.detail, {
-    rule: violation.rule,
-    ruleText: RULES[violation.rule],
-    ...extra,
-  });
+/** A 422 for a broken rule. About a stored game, it carries the game's version (and ETag). */
+export function illegal(
+  violation: Violation,
+  extra: Record<string, unknown> = {},
+  version?: number,
+): Problem {
+  return new Problem(
+    'illegal-move',
+    violation.detail,
+    {
+      rule: violation.rule,
+      ruleText: RULES[violation.rule],
+      ...(version === undefined ? {} : { currentVersion: version }),
+      ...extra,
+    },
+    version === undefined ? {} : { etag: etag(version) },
+  );
 }
 
 /** The state a past version had: folded from the log (for replays of Idempotency-Keys). */
@@ -100,7 +111,7 @@ export async function runCommand(
     }
     const event = decide(state, command);
     if (isViolation(event)) {
-      refuse(illegal(event, { currentVersion: state.version }));
+      refuse(illegal(event, {}, state.version));
       continue;
     }
     const next = evolve(state, event);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Problem } from './problem.js';
 import type { Request } from './request.js';
+import { etag } from './respond.js';
 
 /** The version a write is conditional on (`If-Match: "<version>"`), or undefined when there is none. */
 export function ifMatch(request: Request): number | undefined {
@@ -37,5 +38,5 @@ export const preconditionFailed = (currentVersion: number, expected: number): Pr
     'precondition-failed',
     `If-Match asked for version ${expected}, but the game is at version ${currentVersion}. Nothing was written.`,
     { currentVersion },
-    { etag: `"${currentVersion}"` },
+    { etag: etag(currentVersion) },
   );

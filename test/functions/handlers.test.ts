@@ -122,7 +122,12 @@ describe('POST /games/{id}/moves', () => {
   it('422 for an illegal move, naming the rule; nothing appended', async () => {
     const response = await move({ type: 'recycle' });
     expect(response.statusCode).toBe(422);
-    expect(parse(response)).toMatchObject({ rule: 'recycle-needs-empty-stock', status: 422 });
+    expect(parse(response)).toMatchObject({
+      rule: 'recycle-needs-empty-stock',
+      status: 422,
+      currentVersion: 0,
+    });
+    expect(response.headers?.etag).toBe('"0"');
     expect(puts()).toHaveLength(0);
   });
 
