@@ -1,51 +1,106 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PROBLEM_TYPES, type ProblemType, problemUri } from './http/problem.js';
+import * as responses from './responses.js';
 import { BODY_LIMIT, REPLAY_BODY_LIMIT, ROUTES, type Route } from './routes.js';
 import * as schemas from './schemas.js';
 
 type Json = Record<string, unknown>;
 
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const idOf = (schema: z.ZodType) => (schema.meta() as { id?: string } | undefined)?.id;
+/**
+ * Names and descriptions of the schemas, for the document only. They live here, not on the
+ * schemas, so the handlers do not pay for them at load time.
+ */
+const docs = z.registry<{ id?: string; description?: string; example?: unknown }>();
+docs.add(schemas.CardCode, {
+  id: 'CardCode',
+  description: 'Rank A 2..9 T J Q K, then suit C D H S: TH is the ten of hearts.',
+  example: 'TH',
+});
+docs.add(schemas.SourcePile, { id: 'SourcePile', description: 'waste, t1..t7, or a foundation fC fD fH fS' });
+docs.add(schemas.TargetPile, {
+  id: 'TargetPile',
+  description: "t1..t7, fC fD fH fS, or 'foundation': the foundation of the moving card's suit",
+});
+docs.add(schemas.MoveCount, {
+  description: 'Cards taken from the top of a tableau column (default 1; 1 from the waste or a foundation)',
+});
+docs.add(schemas.Move, { id: 'Move' });
+docs.add(schemas.HistoryStep, { id: 'HistoryStep', description: 'A move, or undo, redo or resign' });
+docs.add(schemas.Rules, {
+  id: 'Rules',
+  description: 'Rule options; defaults: draw 3, passes 3 (null is unlimited), foundationToTableau true',
+});
+docs.add(schemas.Seed, { description: 'A numbered deal: 0..4294967295 (see the README for the shuffle)' });
+docs.add(schemas.Deck, {
+  id: 'Deck',
+  description: '52 card codes in dealing order, or the 156-digit ShootMe Klondike-Solver string',
+});
+docs.add(schemas.CreateGame, {
+  id: 'CreateGame',
+  description: 'A seed or a deck (neither: a random seed), and rule options',
+});
+docs.add(schemas.ReplayRequest, { id: 'ReplayRequest' });
+docs.add(responses.PlayedMove, {
+  id: 'PlayedMove',
+  description: 'A move as recorded: concrete piles, explicit count',
+});
+docs.add(responses.RevealedCards, { description: 'Only once the game is won or resigned' });
+docs.add(responses.View, { id: 'View', description: 'A game as a player sees it; every pile bottom to top' });
+docs.add(responses.CreatedGame, {
+  id: 'CreatedGame',
+  description: 'The view, and the bearer token of the game (shown once)',
+});
+docs.add(responses.Event, { id: 'Event' });
+docs.add(responses.EventPage, {
+  id: 'EventPage',
+  description: '`next` is the `after` of the next page, or null',
+});
+docs.add(responses.ReplayFrames, {
+  id: 'ReplayFrames',
+  description: '`next` is the `from` of the rest of the range, or null',
+});
+docs.add(responses.ReplayResult, { id: 'ReplayResult' });
+docs.add(responses.ProblemDetails, { id: 'Problem', description: 'RFC 9457 problem details' });
+
+const ref = (schema: z.ZodMiniType) => ({ $ref: `#/components/schemas/${docs.get(schema)!.id}` });
 
 const problem = (description: string) => ({
   description,
-  content: { 'application/problem+json': { schema: ref('Problem') } },
+  content: { 'application/problem+json': { schema: ref(responses.ProblemDetails) } },
 });
 
 const versionHeader = {
   ETag: { description: 'The game\'s version, quoted: "<version>"', schema: { type: 'string' } },
 };
 
+interface Shape {
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniObject;
+  ok?: [number, z.ZodMiniType];
+  game?: boolean;
+  write?: boolean;
+}
+
 /** Per route: the request body, query parameters and the success response. */
-const SHAPES: Record<
-  string,
-  { body?: z.ZodType; query?: z.ZodObject; ok: [number, z.ZodType]; game?: boolean; write?: boolean }
-> = {
-  createGame: { body: schemas.CreateGame, ok: [201, schemas.CreatedGame] },
-  getGame: { query: schemas.ViewQuery, ok: [200, schemas.View], game: true },
-  playMove: { body: schemas.Move, ok: [200, schemas.View], game: true, write: true },
-  undo: { ok: [200, schemas.View], game: true, write: true },
-  redo: { ok: [200, schemas.View], game: true, write: true },
-  resign: { ok: [200, schemas.View], game: true, write: true },
-  listEvents: { query: schemas.EventsQuery, ok: [200, schemas.EventPage], game: true },
-  replay: { query: schemas.ReplayQuery, ok: [200, schemas.ReplayFrames], game: true },
-  checkReplay: { body: schemas.ReplayRequest, ok: [200, schemas.ReplayResult] },
-  openapi: { ok: [200, z.object({}).loose()] },
+const SHAPES: Record<string, Shape> = {
+  createGame: { body: schemas.CreateGame, ok: [201, responses.CreatedGame] },
+  getGame: { query: schemas.ViewQuery, ok: [200, responses.View], game: true },
+  playMove: { body: schemas.Move, ok: [200, responses.View], game: true, write: true },
+  undo: { ok: [200, responses.View], game: true, write: true },
+  redo: { ok: [200, responses.View], game: true, write: true },
+  resign: { ok: [200, responses.View], game: true, write: true },
+  listEvents: { query: schemas.EventsQuery, ok: [200, responses.EventPage], game: true },
+  replay: { query: schemas.ReplayQuery, ok: [200, responses.ReplayFrames], game: true },
+  checkReplay: { body: schemas.ReplayRequest, ok: [200, responses.ReplayResult] },
+  openapi: {},
 };
 
-function operation(route: Route, toSchema: (schema: z.ZodType) => Json): Json {
+function operation(route: Route): Json {
   const shape = SHAPES[route.name]!;
   const parameters: Json[] = [];
   if (shape.game) parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'string' } });
-  for (const [name, field] of Object.entries(shape.query?.shape ?? {})) {
-    parameters.push({
-      name,
-      in: 'query',
-      required: false,
-      schema: { type: 'integer' },
-      description: (field as z.ZodType).description,
-    });
+  for (const name of Object.keys(shape.query?.def.shape ?? {})) {
+    parameters.push({ name, in: 'query', required: false, schema: { type: 'integer' } });
   }
   if (route.method === 'POST') {
     parameters.push({
@@ -62,12 +117,12 @@ function operation(route: Route, toSchema: (schema: z.ZodType) => Json): Json {
       required: false,
       schema: { type: 'string', example: '"12"' },
     });
-  const [status, okSchema] = shape.ok;
+  const [status, okSchema] = shape.ok ?? [200, undefined];
   const responses: Json = {
     [status]: {
       description: 'Success',
-      headers: shape.game || route.name === 'createGame' ? versionHeader : undefined,
-      content: { 'application/json': { schema: idOf(okSchema) ? ref(idOf(okSchema)!) : toSchema(okSchema) } },
+      ...(shape.game || route.name === 'createGame' ? { headers: versionHeader } : {}),
+      content: { 'application/json': { schema: okSchema ? ref(okSchema) : { type: 'object' } } },
     },
     400: problem('Malformed JSON, or a body, path or query that fails the schema'),
     404: problem('Unknown game or route'),
@@ -88,7 +143,7 @@ function operation(route: Route, toSchema: (schema: z.ZodType) => Json): Json {
   }
   if (shape.write || route.name === 'checkReplay' || route.name === 'createGame') {
     responses[422] = problem(
-      'An illegal move (carries the rule), undo/redo with nothing to do, or a finished game',
+      'An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key',
     );
   }
   return {
@@ -100,7 +155,7 @@ function operation(route: Route, toSchema: (schema: z.ZodType) => Json): Json {
       ? {
           requestBody: {
             required: route.name !== 'createGame',
-            content: { 'application/json': { schema: ref(idOf(shape.body)!) } },
+            content: { 'application/json': { schema: ref(shape.body) } },
           },
         }
       : {}),
@@ -110,15 +165,15 @@ function operation(route: Route, toSchema: (schema: z.ZodType) => Json): Json {
 
 /** The OpenAPI 3.1 description, generated from the route table and the zod schemas that validate requests. */
 export function openApiDocument(): Json {
-  const registry = z.toJSONSchema(z.globalRegistry, {
+  const { schemas: components } = z.toJSONSchema(docs, {
     target: 'draft-2020-12',
     uri: (id) => `#/components/schemas/${id}`,
-  });
-  const toSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-2020-12' }) as Json;
+  }) as {
+    schemas: Record<string, Json>;
+  };
   const paths: Record<string, Json> = {};
-  for (const route of ROUTES) {
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route, toSchema) };
-  }
+  for (const route of ROUTES)
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route) };
   return {
     openapi: '3.1.0',
     info: {
@@ -131,10 +186,7 @@ export function openApiDocument(): Json {
     paths,
     components: {
       schemas: Object.fromEntries(
-        Object.entries(registry.schemas).map(([id, { $id: _id, $schema: _schema, ...schema }]) => [
-          id,
-          schema,
-        ]),
+        Object.entries(components).map(([id, { $id: _id, $schema: _schema, ...schema }]) => [id, schema]),
       ),
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The token returned by POST /games' },

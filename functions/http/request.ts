@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Problem } from './problem.js';
 
 /** What a handler needs of an API Gateway (payload 2.0) request, already checked. */
@@ -41,7 +41,7 @@ export function toRequest(event: APIGatewayProxyEventV2, bodyLimit: number): Req
 }
 
 /** A zod failure, in words: each issue with the path it is about. */
-export function describeIssues(error: z.ZodError): {
+export function describeIssues(error: z.core.$ZodError): {
   detail: string;
   issues: { path: string; message: string }[];
 } {
@@ -53,7 +53,11 @@ export function describeIssues(error: z.ZodError): {
 }
 
 /** Parses a JSON body against its schema: 400 for malformed JSON or a body that fails the schema. */
-export function parseBody<T extends z.ZodType>(request: Request, schema: T, emptyAs?: unknown): z.infer<T> {
+export function parseBody<T extends z.ZodMiniType>(
+  request: Request,
+  schema: T,
+  emptyAs?: unknown,
+): z.infer<T> {
   // The body is read as JSON whatever its Content-Type, so `curl -d` works as written.
   if (request.body.trim() === '' && emptyAs !== undefined) return schema.parse(emptyAs);
   let json: unknown;
@@ -66,7 +70,7 @@ export function parseBody<T extends z.ZodType>(request: Request, schema: T, empt
 }
 
 /** Checks a value (path parameters, query, body) against its schema: 400 with the issues on failure. */
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
+export function parseWith<T extends z.ZodMiniType>(schema: T, value: unknown, what: string): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const { detail, issues } = describeIssues(result.error);

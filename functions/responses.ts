@@ -1,0 +1,66 @@
+import * as z from 'zod/mini';
+import { EVENT_TYPES, RULES } from '../domain/index.js';
+import { CardCode, SourcePile, TargetPile } from './schemas.js';
+
+/**
+ * The response schemas: described in /openapi.json and checked against real answers by the tests.
+ * Handlers do not import this file, so a cold start does not build them.
+ */
+const Cards = z.array(CardCode);
+export const PlayedMove = z.union([
+  z.object({ type: z.literal('draw') }),
+  z.object({ type: z.literal('recycle') }),
+  z.object({ type: z.literal('move'), from: SourcePile, to: TargetPile, count: z.int() }),
+]);
+
+export const RevealedCards = z.optional(Cards);
+export const View = z.object({
+  id: z.string(),
+  version: z.int(),
+  status: z.enum(['playing', 'won', 'resigned']),
+  rules: z.object({
+    draw: z.union([z.literal(1), z.literal(3)]),
+    passes: z.nullable(z.int()),
+    foundationToTableau: z.boolean(),
+  }),
+  stock: z.object({ count: z.int(), cards: RevealedCards }),
+  waste: Cards,
+  foundations: z.object({ C: Cards, D: Cards, H: Cards, S: Cards }),
+  tableau: z.array(z.object({ hidden: z.int(), cards: Cards, hiddenCards: RevealedCards })),
+  pass: z.int(),
+  recyclesLeft: z.nullable(z.int()),
+  moves: z.int(),
+  score: z.object({ vegas: z.int(), standard: z.int() }),
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+  legalMoves: z.array(PlayedMove),
+  deck: RevealedCards,
+  seed: z.optional(z.int()),
+});
+
+export const CreatedGame = z.extend(View, { token: z.string() });
+
+export const Event = z.object({
+  version: z.int(),
+  type: z.enum(EVENT_TYPES as [string, ...string[]]),
+  schema: z.int(),
+  at: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export const EventPage = z.object({ events: z.array(Event), next: z.nullable(z.int()) });
+export const ReplayFrames = z.object({
+  frames: z.array(z.object({ version: z.int(), event: Event, view: View })),
+  next: z.nullable(z.int()),
+});
+export const ReplayResult = z.object({ won: z.boolean(), view: View });
+
+export const ProblemDetails = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.int(),
+  detail: z.string(),
+  currentVersion: z.optional(z.int()),
+  rule: z.optional(z.enum(Object.keys(RULES) as [string, ...string[]])),
+  index: z.optional(z.int()),
+  issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+});
