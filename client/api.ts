@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { CreatedGame, Frame, GameEvent, HistoryStep, Move, NewGame, Problem, View } from './types.js';
+
+/** Where the local runtime (`npm start`) listens. */
+export const DEFAULT_URL = 'http://127.0.0.1:3000';
+/** How long one request may take before the client gives up on it. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The API answered, and refused: `message` is the problem's `detail`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem,
+  ) {
+    super(problem.detail || problem.title || `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** The API did not answer (down, unreachable, too slow, or not the API at all). */
+export class NetworkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+export interface ApiOptions {
+  url?: string;
+  /** The game's bearer token, for the routes of a game in play. */
+  token?: string;
+  timeoutMs?: number;
+  /** Tries after a 409, 429 or 503 (honouring Retry-After, at most 2 s a wait). */
+  retries?: number;
+  fetch?: typeof fetch;
+}
+
+/** The origin and path prefix of the API, without a trailing slash. */
+export function normalizeUrl(url: string): string {
+  const trimmed = url.trim().replace(/\/+$/, '');
+  return /^https?:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
+}
+
+const isLocal = (url: string) => /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(url);
+
+/** One line saying why a request never got an answer. */
+export function describeFailure(url: string, error: unknown, timeoutMs: number): string {
+  const err = error as { name?: string; code?: string; cause?: { code?: string; message?: string } };
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') {
+    return `${url} did not answer within ${formatSeconds(timeoutMs)}: is it overloaded? (--timeout to wait longer)`;
+  }
+  const code = err?.cause?.code ?? err?.code;
+  if (isLocal(url) && (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === undefined)) {
+    return `cannot reach ${url}: is \`npm start\` running?`;
+  }
+  const why =
+    code === 'ECONNREFUSED'
+      ? 'connection refused'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? 'no such host'
+        : (err?.cause?.message ?? code ?? 'network error');
+  return `cannot reach ${url}: ${why}${code && !why.includes(code) ? ` (${code})` : ''}`;
+}
+
+const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type Api = ReturnType<typeof createApi>;
+
+/** A small client of the Klondike HTTP API. Every method throws ApiError or NetworkError. */
+export function createApi(options: ApiOptions = {}) {
+  const base = normalizeUrl(options.url ?? DEFAULT_URL);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retries = options.retries ?? 2;
+  const doFetch = options.fetch ?? fetch;
+  let token = options.token;
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (method === 'POST') {
+      headers['content-type'] = 'application/json';
+      // The same key on every try: a retried write is applied once.
+      headers['idempotency-key'] = randomUUID();
+    }
+    for (let attempt = 0; ; attempt++) {
+      let status: number;
+      let text: string;
+      let retryAfter: string | null;
+      try {
+        const response = await doFetch(base + path, {
+          method,
+          headers,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        status = response.status;
+        retryAfter = response.headers.get('retry-after');
+        text = await response.text();
+      } catch (error) {
+        throw new NetworkError(describeFailure(base, error, timeoutMs));
+      }
+      let parsed: unknown;
+      try {
+        parsed = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        throw new NetworkError(
+          `${base}${path} answered ${status} with something that is not JSON: is it the API?`,
+        );
+      }
+      if (status >= 200 && status < 300) return parsed as T;
+      if ((status === 409 || status === 429 || status === 503) && attempt < retries) {
+        const seconds = Number(retryAfter);
+        await sleep(
+          Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 2) * 1000 : 250 * (attempt + 1),
+        );
+        continue;
+      }
+      const problem = parsed as Partial<Problem> | undefined;
+      throw new ApiError(status, {
+        type: problem?.type ?? 'about:blank',
+        title: problem?.title ?? `HTTP ${status}`,
+        status,
+        detail: problem?.detail ?? `${method} ${path} answered ${status}`,
+        ...(problem ?? {}),
+      } as Problem);
+    }
+  }
+
+  const game = (id: string) => `/games/${encodeURIComponent(id)}`;
+
+  return {
+    url: base,
+    get token() {
+      return token;
+    },
+    set token(value: string | undefined) {
+      token = value;
+    },
+    /** POST /games; keeps the new game's token for the calls that follow. */
+    async createGame(body: NewGame = {}): Promise<CreatedGame> {
+      const created = await call<CreatedGame>('POST', '/games', body);
+      token = created.token;
+      return created;
+    },
+    getGame: (id: string, at?: number) => call<View>('GET', game(id) + (at === undefined ? '' : `?at=${at}`)),
+    move: (id: string, move: Move) => call<View>('POST', `${game(id)}/moves`, move),
+    undo: (id: string) => call<View>('POST', `${game(id)}/undo`),
+    redo: (id: string) => call<View>('POST', `${game(id)}/redo`),
+    resign: (id: string) => call<View>('POST', `${game(id)}/resign`),
+    /** One page of GET /games/{id}/events. */
+    eventsPage: (id: string, after = -1, limit = 1000) =>
+      call<{ events: GameEvent[]; next: number | null }>(
+        'GET',
+        `${game(id)}/events?after=${after}&limit=${limit}`,
+      ),
+    /** The whole event log, every page. */
+    async events(id: string): Promise<GameEvent[]> {
+      const all: GameEvent[] = [];
+      let after: number | null = -1;
+      while (after !== null) {
+        const page: { events: GameEvent[]; next: number | null } = await this.eventsPage(id, after);
+        all.push(...page.events);
+        after = page.next;
+      }
+      return all;
+    },
+    /** One page of GET /games/{id}/replay (at most 200 frames; `next` is where the rest starts). */
+    replayPage: (id: string, from: number, to?: number) =>
+      call<{ frames: Frame[]; next: number | null }>(
+        'GET',
+        `${game(id)}/replay?from=${from}${to === undefined ? '' : `&to=${to}`}`,
+      ),
+    /** POST /replays: plays a history from a deal, stores nothing. */
+    checkReplay: (body: { seed?: number; deck?: string[] | string; rules?: unknown; moves: HistoryStep[] }) =>
+      call<{ won: boolean; view: View }>('POST', '/replays', body),
+  };
+}

@@ -1,0 +1,88 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+
+type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
+
+import { DEFAULT_TIMEOUT_MS, DEFAULT_URL } from './api.js';
+
+/** A mistake on the command line: printed on one line, exit status 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** Options every command shares. */
+export const COMMON_OPTIONS = {
+  url: { type: 'string' },
+  token: { type: 'string' },
+  timeout: { type: 'string' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export interface CommonOptions {
+  url: string;
+  token?: string;
+  timeoutMs: number;
+  /** undefined: decide from the output stream and NO_COLOR. */
+  color?: boolean;
+}
+
+type Values = Record<string, string | boolean | undefined>;
+
+/** parseArgs, with its errors turned into one-line usage errors. */
+export function parse(
+  argv: string[],
+  options: ParseArgsOptionsConfig,
+  allowPositionals: boolean,
+): { values: Values; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals, strict: true });
+    return { values: values as Values, positionals };
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+  }
+}
+
+export function commonOptions(values: Values, env: NodeJS.ProcessEnv): CommonOptions {
+  const url = (values.url as string | undefined) ?? env.KLONDIKE_URL ?? DEFAULT_URL;
+  const timeout = values.timeout as string | undefined;
+  let timeoutMs = DEFAULT_TIMEOUT_MS;
+  if (timeout !== undefined) {
+    const seconds = Number(timeout);
+    if (!Number.isFinite(seconds) || seconds <= 0)
+      throw new UsageError(`--timeout takes seconds, not "${timeout}"`);
+    timeoutMs = seconds * 1000;
+  }
+  const color = values['no-color'] ? false : values.color ? true : undefined;
+  const token = (values.token as string | undefined) ?? env.KLONDIKE_TOKEN;
+  return { url, timeoutMs, ...(token ? { token } : {}), ...(color === undefined ? {} : { color }) };
+}
+
+/** An integer in a range, from an option's text. */
+export function integer(name: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, not "${text}"`);
+  }
+  return Number(text);
+}
+
+/**
+ * A deck from the command line: 52 card codes separated by commas or spaces (`10H` is read as
+ * `TH`), or the 156-digit string. The server checks the cards themselves.
+ */
+export function parseDeck(text: string): string[] | string {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) {
+    if (trimmed.length !== 156) throw new UsageError(`a deal string is 156 digits, not ${trimmed.length}`);
+    return trimmed;
+  }
+  const cards = trimmed
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((code) => code.toUpperCase().replace(/^10/, 'T'));
+  if (cards.length !== 52) throw new UsageError(`--deck takes 52 cards, not ${cards.length}`);
+  return cards;
+}

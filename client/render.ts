@@ -1,0 +1,207 @@
+import type { GameEvent, Move, Suit, View } from './types.js';
+
+/**
+ * Pure text rendering of the API's views, moves and events. Nothing here does I/O: the same view
+ * always gives the same string, with ANSI colour only when asked for.
+ */
+export interface RenderOptions {
+  /** ANSI colours: cards as white faces with red or black pips, backs in blue. */
+  color?: boolean;
+}
+
+export const SUIT_SYMBOLS: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
+const SUITS: Suit[] = ['C', 'D', 'H', 'S'];
+
+const ESC = '\x1b[';
+const RESET = `${ESC}0m`;
+const paint = (color: boolean, codes: string, text: string) =>
+  color ? `${ESC}${codes}m${text}${RESET}` : text;
+
+/** Should output to this stream be coloured? Honours NO_COLOR (https://no-color.org) and FORCE_COLOR. */
+export function wantsColor(stream: unknown, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
+  if (env.TERM === 'dumb') return false;
+  return Boolean((stream as { isTTY?: boolean } | undefined)?.isTTY);
+}
+
+const isRed = (code: string) => code.endsWith('D') || code.endsWith('H');
+
+/** A card's face, 3 columns wide: ` 4♦`, `10♥`, ` K♣`. */
+export function cardText(code: string): string {
+  const rank = code[0] === 'T' ? '10' : (code[0] ?? '?');
+  const suit = SUIT_SYMBOLS[code[1] as Suit] ?? '?';
+  return (rank + suit).padStart(3);
+}
+
+/** A card's face, coloured when asked: red or black on white. */
+export function card(code: string, color = false): string {
+  return paint(color, isRed(code) ? '31;47' : '30;47', cardText(code));
+}
+
+/** A card's face without padding, for running text: `10♥`, `K♣`. */
+export function cardShort(code: string, color = false): string {
+  return paint(color, isRed(code) ? '31;47' : '30;47', cardText(code).trim());
+}
+
+const BACK = '▒▒▒';
+const back = (color: boolean) => paint(color, '34;44', BACK);
+const EMPTY = ' · ';
+const empty = (color: boolean) => paint(color, '2', EMPTY);
+const dim = (color: boolean, text: string) => paint(color, '2', text);
+const bold = (color: boolean, text: string) => paint(color, '1', text);
+
+/** A foundation's place when empty: its suit, dimmed. */
+const foundationSlot = (suit: Suit, color: boolean) =>
+  paint(color, '2', ` ${SUIT_SYMBOLS[suit]} `.padStart(3));
+
+/** The short command that plays a move: `d`, `r`, `w 3`, `7 f`, `7 3 2`, `fh 3`. */
+export function moveCommand(move: Move): string {
+  if (move.type === 'draw') return 'd';
+  if (move.type === 'recycle') return 'r';
+  const from =
+    move.from === 'waste' ? 'w' : move.from.startsWith('t') ? move.from.slice(1) : move.from.toLowerCase();
+  const to = move.to.startsWith('t') ? move.to.slice(1) : 'f';
+  const count = move.count !== undefined && move.count > 1 ? ` ${move.count}` : '';
+  return `${from} ${to}${count}`;
+}
+
+/** A move in words, with the cards it takes when the view shows them: `t7 → t1: 3♠`. */
+export function describeMove(move: Move, view?: View, color = false): string {
+  if (move.type === 'draw') return 'draw';
+  if (move.type === 'recycle') return 'recycle the waste';
+  const count = move.count ?? 1;
+  const moving = view ? movingCards(view, move.from, count) : [];
+  const cards = moving.length > 0 ? `: ${moving.map((code) => cardShort(code, color)).join(' ')}` : '';
+  const what = count > 1 ? ` (${count} cards)` : '';
+  return `${move.from} → ${move.to}${what}${cards}`;
+}
+
+function movingCards(view: View, from: string, count: number): string[] {
+  if (from === 'waste') return view.waste.slice(-1);
+  if (from.startsWith('f')) return (view.foundations[from[1] as Suit] ?? []).slice(-1);
+  const column = view.tableau[Number(from.slice(1)) - 1];
+  return column ? column.cards.slice(-count) : [];
+}
+
+/**
+ * An event in words, for replays. Given the view after it, a card move names the cards it moved
+ * (they are then on top of the pile they went to).
+ */
+export function describeEvent(event: GameEvent, after?: View, color = false): string {
+  const data = event.data as {
+    move?: Move;
+    seed?: number | null;
+    from?: string;
+    to?: string;
+    count?: number;
+  };
+  switch (event.type) {
+    case 'dealt':
+      return typeof data.seed === 'number' ? `dealt (seed ${data.seed})` : 'dealt';
+    case 'drawn': {
+      const top = after?.waste[after.waste.length - 1];
+      return top === undefined ? 'draw' : `draw (waste top: ${cardShort(top, color)})`;
+    }
+    case 'recycled':
+      return 'recycle the waste';
+    case 'moved': {
+      const move = { type: 'move', from: data.from, to: data.to, count: data.count ?? 1 } as Move & {
+        type: 'move';
+      };
+      const text = describeMove(move);
+      if (!after || move.to === 'foundation') return text;
+      const cards = movingCards(after, move.to, move.count ?? 1);
+      return cards.length > 0 ? `${text}: ${cards.map((code) => cardShort(code, color)).join(' ')}` : text;
+    }
+    case 'undone':
+      return data.move ? `undo (${describeMove(data.move)})` : 'undo';
+    case 'redone':
+      return data.move ? `redo (${describeMove(data.move)})` : 'redo';
+    case 'resigned':
+      return 'resigned';
+    default:
+      return String(event.type);
+  }
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The rules and counters line: draw, passes, moves, scores. */
+function statusLine(view: View): string {
+  const passes =
+    view.rules.passes === null
+      ? `pass ${view.pass} (unlimited)`
+      : `pass ${view.pass} of ${view.rules.passes} (${plural(view.recyclesLeft ?? 0, 'recycle')} left)`;
+  return [
+    `draw ${view.rules.draw}`,
+    passes,
+    plural(view.moves, 'move'),
+    `score vegas ${view.score.vegas} standard ${view.score.standard}`,
+  ].join(' · ');
+}
+
+/**
+ * The table as text: a header (game, version, status), the stock (as backs, with its count), the
+ * waste's top three cards (the top one rightmost), the four foundations, then the seven columns with
+ * the face-down cards as backs. Piles are read bottom to top, as the API lists them.
+ */
+export function renderBoard(view: View, options: RenderOptions = {}): string {
+  const color = options.color ?? false;
+  const lines: string[] = [];
+  const status =
+    view.status === 'won'
+      ? paint(color, '1;32', 'WON')
+      : view.status === 'resigned'
+        ? paint(color, '1;33', 'resigned')
+        : 'playing';
+  lines.push(`${bold(color, 'Klondike')}  game ${view.id}  version ${view.version}  ${status}`);
+  lines.push(statusLine(view));
+  const undo = [view.canUndo ? 'u undo' : '', view.canRedo ? 'y redo' : ''].filter(Boolean).join(' · ');
+  if (undo) lines.push(dim(color, undo));
+  lines.push('');
+
+  // Stock, waste, foundations.
+  const stock = view.stock.count > 0 ? back(color) : empty(color);
+  const stockLabel = String(view.stock.count).padEnd(3);
+  const top = view.waste.slice(-3);
+  const waste = [0, 1, 2]
+    .map((i) => {
+      const code = top[i];
+      return code === undefined ? (i === 0 && top.length === 0 ? empty(color) : '   ') : card(code, color);
+    })
+    .join(' ');
+  const wasteLabel = view.waste.length > 3 ? `+${view.waste.length - 3}` : '';
+  const foundations = SUITS.map((suit) => {
+    const pile = view.foundations[suit];
+    const code = pile[pile.length - 1];
+    return code === undefined ? foundationSlot(suit, color) : card(code, color);
+  }).join('  ');
+  lines.push(dim(color, ' stock       waste               fC   fD   fH   fS'));
+  lines.push(` ${stock} ${stockLabel}   ${waste} ${wasteLabel.padEnd(4)}  ${foundations}`);
+  lines.push('');
+
+  // The tableau, one column of text per pile.
+  lines.push(dim(color, view.tableau.map((_, i) => `  ${i + 1}  `).join(' ')));
+  const height = Math.max(1, ...view.tableau.map((column) => column.hidden + column.cards.length));
+  for (let row = 0; row < height; row++) {
+    const cells = view.tableau.map((column) => {
+      if (row < column.hidden) return back(color);
+      const code = column.cards[row - column.hidden];
+      if (code !== undefined) return card(code, color);
+      return row === 0 ? empty(color) : '   ';
+    });
+    lines.push(` ${cells.join('   ')}`.trimEnd());
+  }
+  return lines.map((line) => line.trimEnd()).join('\n');
+}
+
+/** The legal moves, one a line, each with the command that plays it. */
+export function renderLegalMoves(view: View, options: RenderOptions = {}): string {
+  if (view.legalMoves.length === 0) {
+    return view.status === 'playing' ? 'No legal move: undo, or resign.' : `The game is ${view.status}.`;
+  }
+  return view.legalMoves
+    .map((move) => `  ${moveCommand(move).padEnd(8)} ${describeMove(move, view, options.color)}`)
+    .join('\n');
+}

@@ -1,0 +1,231 @@
+import { type Api, ApiError, createApi, DEFAULT_URL, NetworkError } from './api.js';
+import { HELP, parseCommand } from './commands.js';
+import { type LineReader, lineReader, printer, type Streams } from './io.js';
+import {
+  COMMON_OPTIONS,
+  type CommonOptions,
+  commonOptions,
+  integer,
+  parse,
+  parseDeck,
+  UsageError,
+} from './options.js';
+import { describeMove, renderBoard, renderLegalMoves, wantsColor } from './render.js';
+import type { NewGame, Rules, View } from './types.js';
+
+export interface PlayConfig extends Streams, Partial<CommonOptions> {
+  /** Resume this game (needs `token`) instead of creating one. */
+  game?: string;
+  /** The body of POST /games for a new game. */
+  newGame?: NewGame;
+  /** Where one-line fatal errors go (default: output). */
+  errors?: NodeJS.WritableStream;
+  /** An API client to use instead of one made from `url`, `token` and `timeoutMs`. */
+  api?: Api;
+}
+
+/** A refusal or a failure, on one line. */
+export function errorLine(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.status === 422 ? `refused: ${error.message}` : `error ${error.status}: ${error.message}`;
+  }
+  if (error instanceof NetworkError || error instanceof UsageError) return error.message;
+  return `error: ${(error as Error)?.message ?? String(error)}`;
+}
+
+const MAX_SEED = 4294967295;
+
+/**
+ * Plays one game at the prompt: creates it (or resumes it), draws the table, then reads commands
+ * from `input` until the game ends, the input ends, or `q`. Resolves to an exit status.
+ */
+export async function runPlay(config: PlayConfig): Promise<number> {
+  const print = printer(config.output);
+  const fail = printer(config.errors ?? config.output);
+  const color = config.color ?? wantsColor(config.output);
+  const api =
+    config.api ??
+    createApi({
+      url: config.url ?? DEFAULT_URL,
+      ...(config.token ? { token: config.token } : {}),
+      ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
+    });
+
+  let view: View;
+  try {
+    if (config.game) {
+      if (!api.token) {
+        fail('--game needs --token: the token POST /games gave when the game was created.');
+        return 2;
+      }
+      view = await api.getGame(config.game);
+      print(`Resumed game ${view.id} at version ${view.version}.`);
+    } else {
+      const { token, ...created } = await api.createGame(config.newGame ?? {});
+      view = created;
+      print(`New game ${view.id}`);
+      print(`token ${token}`);
+    }
+  } catch (error) {
+    fail(errorLine(error));
+    return 1;
+  }
+  const resume = `npm run play -- --game ${view.id} --token ${api.token}${
+    api.url === DEFAULT_URL ? '' : ` --url ${api.url}`
+  }`;
+  if (view.status === 'playing') print(`Resume it later with: ${resume}`);
+  print();
+  print(renderBoard(view, { color }));
+  print('Type h for help, ? for the legal moves.');
+
+  const reader: LineReader = lineReader(config);
+  try {
+    while (view.status === 'playing') {
+      const line = await reader.ask('> ');
+      if (line === undefined) break;
+      const command = parseCommand(line);
+      if (command.kind === 'quit') break;
+      switch (command.kind) {
+        case 'error':
+          print(command.message);
+          continue;
+        case 'help':
+          print(HELP);
+          continue;
+        case 'board':
+          print(renderBoard(view, { color }));
+          continue;
+        case 'legal':
+          print(renderLegalMoves(view, { color }));
+          continue;
+      }
+      const before = view;
+      try {
+        switch (command.kind) {
+          case 'move':
+            view = await api.move(view.id, command.move);
+            print(`ok: ${describeMove(command.move, before, color)}`);
+            break;
+          case 'undo':
+            view = await api.undo(view.id);
+            print('ok: undone');
+            break;
+          case 'redo':
+            view = await api.redo(view.id);
+            print('ok: redone');
+            break;
+          case 'resign':
+            view = await api.resign(view.id);
+            break;
+        }
+      } catch (error) {
+        print(errorLine(error));
+        continue;
+      }
+      print();
+      print(renderBoard(view, { color }));
+    }
+  } finally {
+    reader.close();
+  }
+
+  print();
+  if (view.status === 'won') {
+    print(`Won in ${view.moves} moves! Score: vegas ${view.score.vegas}, standard ${view.score.standard}.`);
+  } else if (view.status === 'resigned') {
+    print(
+      `Resigned at version ${view.version}.${view.seed === undefined ? '' : ` The deal was seed ${view.seed}.`}`,
+    );
+  } else {
+    print(`Left at version ${view.version}. Resume with: ${resume}`);
+  }
+  if (view.status !== 'playing') {
+    print(`Replay it: npm run replay -- ${view.id}${api.url === DEFAULT_URL ? '' : ` --url ${api.url}`}`);
+  }
+  return 0;
+}
+
+export const PLAY_USAGE = `Usage: npm run play -- [options]      (or: klondike play [options])
+
+Plays Klondike at the terminal against the HTTP API.
+
+  --seed N              a numbered deal (0..4294967295)
+  --deck CARDS          52 card codes in dealing order, comma or space separated, or the 156-digit string
+  --draw 1|3            cards per draw (default 3)
+  --passes N|unlimited  passes through the deck (default 3)
+  --game ID --token T   resume a game
+  --url URL             the API (default $KLONDIKE_URL or ${DEFAULT_URL})
+  --timeout SECONDS     per request (default 10)
+  --color, --no-color   force colour on or off (default: on for a terminal, off with NO_COLOR)
+`;
+
+/** Reads the command line of `npm run play`. */
+export function parsePlayArgs(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): { help: true } | ({ help?: false; game?: string; newGame: NewGame } & CommonOptions) {
+  const { values } = parse(
+    argv,
+    {
+      ...COMMON_OPTIONS,
+      seed: { type: 'string' },
+      deck: { type: 'string' },
+      draw: { type: 'string' },
+      passes: { type: 'string' },
+      game: { type: 'string' },
+    },
+    false,
+  );
+  if (values.help) return { help: true };
+  const common = commonOptions(values, env);
+  const newGame: NewGame = {};
+  if (values.seed !== undefined && values.deck !== undefined)
+    throw new UsageError('give --seed or --deck, not both');
+  if (typeof values.seed === 'string') newGame.seed = integer('seed', values.seed, 0, MAX_SEED);
+  if (typeof values.deck === 'string') newGame.deck = parseDeck(values.deck);
+  const rules: Partial<Rules> = {};
+  if (typeof values.draw === 'string') {
+    if (values.draw !== '1' && values.draw !== '3')
+      throw new UsageError(`--draw takes 1 or 3, not "${values.draw}"`);
+    rules.draw = Number(values.draw) as 1 | 3;
+  }
+  if (typeof values.passes === 'string') {
+    rules.passes = /^(unlimited|inf|infinite|null)$/i.test(values.passes)
+      ? null
+      : integer('passes', values.passes, 1, 1_000_000);
+  }
+  if (Object.keys(rules).length > 0) newGame.rules = rules;
+  const game = values.game as string | undefined;
+  if (game !== undefined && Object.keys(newGame).length > 0) {
+    throw new UsageError('--game resumes a game: it takes no --seed, --deck, --draw or --passes');
+  }
+  return { ...common, newGame, ...(game === undefined ? {} : { game }) };
+}
+
+/** `npm run play`: the command line, then the session. Never throws; resolves to an exit status. */
+export async function playMain(
+  argv: string[],
+  streams: Streams & { errors?: NodeJS.WritableStream } = {
+    input: process.stdin,
+    output: process.stdout,
+    errors: process.stderr,
+  },
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const errors = streams.errors ?? streams.output;
+  try {
+    const options = parsePlayArgs(argv, env);
+    if (options.help) {
+      streams.output.write(PLAY_USAGE);
+      return 0;
+    }
+    return await runPlay({ ...streams, errors, ...options });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      errors.write(`klondike play: ${error.message} (--help for usage)\n`);
+      return 2;
+    }
+    errors.write(`${errorLine(error)}\n`);
+    return 1;
+  }
+}
