@@ -172,8 +172,10 @@ export function openApiDocument(): Json {
     schemas: Record<string, Json>;
   };
   const paths: Record<string, Json> = {};
-  for (const route of ROUTES)
+  for (const route of ROUTES) {
+    if (route.path === '$default') continue; // not a path: the 404 for everything else
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route) };
+  }
   return {
     openapi: '3.1.0',
     info: {

@@ -5,8 +5,8 @@
 export interface Route {
   /** Stable name: the handler file is `functions/handlers/<name>.ts`, exporting `handler`. */
   readonly name: string;
-  readonly method: 'GET' | 'POST';
-  /** API Gateway path syntax: `{id}` is a path parameter. */
+  readonly method: 'GET' | 'POST' | 'ANY';
+  /** API Gateway path syntax: `{id}` is a path parameter; `$default` takes every request no route matches. */
   readonly path: string;
   /** What the function may do to the table: `read` (Query/GetItem) or `write` (also PutItem). */
   readonly access: 'none' | 'read' | 'write';
@@ -60,7 +60,18 @@ export const ROUTES: readonly Route[] = [
     summary: 'Check a history; nothing stored',
   },
   { name: 'openapi', method: 'GET', path: '/openapi.json', access: 'none', summary: 'This API, described' },
+  {
+    name: 'notFound',
+    method: 'ANY',
+    path: '$default',
+    access: 'none',
+    summary: 'Any other request: 404 as problem+json',
+  },
 ];
+
+/** API Gateway's route key: `METHOD /path`, or `$default`. */
+export const routeKey = (route: Route): string =>
+  route.path === '$default' ? '$default' : `${route.method} ${route.path}`;
 
 /** The handler module of a route, relative to the project root. */
 export const handlerEntry = (route: Route): string => `functions/handlers/${route.name}.ts`;

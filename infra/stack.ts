@@ -10,6 +10,8 @@ import {
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
   PayloadFormatVersion,
@@ -31,7 +33,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { handlerEntry, ROUTES, type Route, TABLE_ENV } from '../functions/routes.js';
+import { handlerEntry, ROUTES, type Route, routeKey, TABLE_ENV } from '../functions/routes.js';
 import { TABLE_KEYS } from '../functions/store/table.js';
 import { ESBUILD_OPTIONS, EXTERNAL_MODULES, MAIN_FIELDS, NODE_TARGET, PROJECT_ROOT } from './bundling.js';
 import type { StageConfig } from './config.js';
@@ -157,7 +159,7 @@ export class KlondikeStack extends Stack {
     if (replays) {
       const cfnStage = this.stage.node.defaultChild as CfnStage;
       cfnStage.routeSettings = {
-        [`${replays.method} ${replays.path}`]: {
+        [routeKey(replays)]: {
           ThrottlingRateLimit: Math.max(1, config.throttleRate * REPLAYS_THROTTLE_SHARE),
           ThrottlingBurstLimit: Math.max(1, Math.floor(config.throttleBurst * REPLAYS_THROTTLE_SHARE)),
         },
@@ -166,18 +168,25 @@ export class KlondikeStack extends Stack {
 
     for (const route of ROUTES) {
       const fn = functions.get(route.name)!;
-      const [httpRoute] = this.api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.name}Integration`, fn, {
-          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
-        }),
+      const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn, {
+        payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
       });
+      const httpRoute =
+        route.path === '$default'
+          ? new HttpRoute(this.api, `${route.name}Route`, {
+              httpApi: this.api,
+              routeKey: HttpRouteKey.DEFAULT,
+              integration,
+            })
+          : this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration })[0];
       Validations.of(httpRoute!).acknowledge({
         id: 'AwsSolutions-APIG4',
-        reason: route.path.startsWith('/games/')
-          ? "Authorization is per game, not per caller: the handler checks the game's bearer token (only its hash is stored) and answers 401/403 itself; finished games are public by contract. An API Gateway authorizer would need its own table read and cannot express that."
-          : 'Public by contract: creating a game, checking a replay and reading the API description need no identity (CONTRACT.md section 3).',
+        reason:
+          route.access === 'none' && route.path === '$default'
+            ? 'The catch-all route only answers 404 (problem+json) and touches no data.'
+            : route.path.startsWith('/games/')
+              ? "Authorization is per game, not per caller: the handler checks the game's bearer token (only its hash is stored) and answers 401/403 itself; finished games are public by contract. An API Gateway authorizer would need its own table read and cannot express that."
+              : 'Public by contract: creating a game, checking a replay and reading the API description need no identity (CONTRACT.md section 3).',
       });
     }
 

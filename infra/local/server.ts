@@ -5,7 +5,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { LambdaHandler } from '../../functions/http/handler.js';
 import { Problem } from '../../functions/http/problem.js';
 import { problemResponse, type Response } from '../../functions/http/respond.js';
-import { handlerEntry, ROUTES, type Route } from '../../functions/routes.js';
+import { handlerEntry, ROUTES, type Route, routeKey } from '../../functions/routes.js';
 
 /** API Gateway's own payload limit: bodies above it never reach a function. */
 const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
@@ -59,12 +59,12 @@ export function toGatewayEvent(
   for (const [name, value] of url.searchParams)
     query[name] = name in query ? `${query[name]},${value}` : value;
   const now = new Date();
-  const routeKey = `${route.method} ${route.path}`;
+  const key = routeKey(route);
   const base64 = body.length > 0 && !isText(headers['content-type']);
   const cookies = request.headers.cookie?.split(';').map((cookie) => cookie.trim());
   return {
     version: '2.0',
-    routeKey,
+    routeKey: key,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
     ...(cookies ? { cookies } : {}),
@@ -84,7 +84,7 @@ export function toGatewayEvent(
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),
-      routeKey,
+      routeKey: key,
       stage: '$default',
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
@@ -120,7 +120,10 @@ async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
 export async function startServer(
   options: { port?: number; host?: string } = {},
 ): Promise<{ server: Server; url: string }> {
-  const routes = await loadRoutes();
+  const loaded = await loadRoutes();
+  // `$default` answers what no route matches, after every other route (as API Gateway orders them).
+  const routes = loaded.filter((compiled) => compiled.route.path !== '$default');
+  const fallback = loaded.find((compiled) => compiled.route.path === '$default')!;
   const server = createServer(async (request, response) => {
     try {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -134,14 +137,14 @@ export async function startServer(
       }
       for (const compiled of routes) {
         const match = compiled.pattern.exec(path);
-        if (!match || compiled.route.method !== request.method) continue;
+        if (!match || (compiled.route.method !== request.method && compiled.route.method !== 'ANY')) continue;
         const pathParameters = Object.fromEntries(
           compiled.params.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]),
         );
         send(response, await compiled.handler(toGatewayEvent(request, body, compiled.route, pathParameters)));
         return;
       }
-      send(response, problemResponse(new Problem('not-found', `No route ${request.method} ${path}.`)));
+      send(response, await fallback.handler(toGatewayEvent(request, body, fallback.route, {})));
     } catch (error) {
       send(
         response,

@@ -2,7 +2,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../functions/routes.js';
+import { ROUTES, routeKey } from '../../functions/routes.js';
 import type { KlondikeStack } from '../../infra/stack.js';
 import { resourcesOf, synthesize } from './harness.js';
 
@@ -154,13 +154,9 @@ describe('the HTTP API', () => {
     const { template, stack } = dev();
     const all = template.toJSON().Resources;
     const routes = resourcesOf(template, 'AWS::ApiGatewayV2::Route');
-    expect(routes.map(([, r]) => r.Properties!.RouteKey).sort()).toEqual(
-      ROUTES.map((r) => `${r.method} ${r.path}`).sort(),
-    );
+    expect(routes.map(([, r]) => r.Properties!.RouteKey).sort()).toEqual(ROUTES.map(routeKey).sort());
     for (const route of ROUTES) {
-      const [, resource] = routes.find(
-        ([, r]) => r.Properties!.RouteKey === `${route.method} ${route.path}`,
-      )!;
+      const [, resource] = routes.find(([, r]) => r.Properties!.RouteKey === routeKey(route))!;
       const integrationId = resource.Properties!.Target['Fn::Join'][1][1].Ref as string;
       expect(all[integrationId].Properties).toMatchObject({
         IntegrationType: 'AWS_PROXY',

@@ -160,7 +160,9 @@ describe('who may do what', () => {
       expect(wrong.status, `${method} ${path}`).toBe(403);
     }
     expect((await api.get('/games/nope', { authorization: 'Bearer x' })).status).toBe(404);
-    expect((await api.get('/nowhere')).status).toBe(404);
+    const nowhere = await api.call('DELETE', '/nowhere');
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.body).toMatchObject({ type: '/problems/not-found', status: 404 });
   });
 });
 

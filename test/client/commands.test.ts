@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommand } from '../../client/commands.js';
+
+const move = (from: string, to: string, count?: number) => ({
+  kind: 'move',
+  move: { type: 'move', from, to, ...(count === undefined ? {} : { count }) },
+});
+
+describe('parseCommand', () => {
+  it.each([
+    ['d', { kind: 'move', move: { type: 'draw' } }],
+    ['draw', { kind: 'move', move: { type: 'draw' } }],
+    ['r', { kind: 'move', move: { type: 'recycle' } }],
+    ['u', { kind: 'undo' }],
+    ['undo', { kind: 'undo' }],
+    ['y', { kind: 'redo' }],
+    ['?', { kind: 'legal' }],
+    ['resign', { kind: 'resign' }],
+    ['h', { kind: 'help' }],
+    ['help', { kind: 'help' }],
+    ['q', { kind: 'quit' }],
+    ['quit', { kind: 'quit' }],
+    ['', { kind: 'board' }],
+    ['  B ', { kind: 'board' }],
+  ])('reads the word %j', (line, command) => {
+    expect(parseCommand(line)).toEqual(command);
+  });
+
+  it.each([
+    ['7 3', move('t7', 't3')],
+    ['t7 t3', move('t7', 't3')],
+    ['T7 T3', move('t7', 't3')],
+    ['7 3 2', move('t7', 't3', 2)],
+    ['t7 t3 2', move('t7', 't3', 2)],
+    ['7,3', move('t7', 't3')],
+    ['7 -> 3', move('t7', 't3')],
+    ['73', move('t7', 't3')],
+    ['73 2', move('t7', 't3', 2)],
+    ['w 3', move('waste', 't3')],
+    ['waste t3', move('waste', 't3')],
+    ['w f', move('waste', 'foundation')],
+    ['wf', move('waste', 'foundation')],
+    ['7 f', move('t7', 'foundation')],
+    ['7f', move('t7', 'foundation')],
+    ['7 fh', move('t7', 'fH')],
+    ['7 foundation', move('t7', 'foundation')],
+    ['fh 3', move('fH', 't3')],
+    ['fh3', move('fH', 't3')],
+    ['FS t1', move('fS', 't1')],
+  ])('reads the move %j', (line, command) => {
+    expect(parseCommand(line)).toEqual(command);
+  });
+
+  it.each([
+    ['xyzzy', /not a command/],
+    ['7', /not a command/],
+    ['fh', /not a command/],
+    ['8 3', /"8" is not a pile to move from/],
+    ['f 3', /"f" is not a pile to move from/],
+    ['3 w', /"w" is not a pile to move to/],
+    ['7 3 x', /"x" is not a number of cards/],
+    ['7 3 0', /1 to 13 cards, not 0/],
+    ['7 3 14', /1 to 13 cards, not 14/],
+    ['7 3 2 1', /not a command/],
+  ])('refuses %j', (line, message) => {
+    const command = parseCommand(line);
+    expect(command.kind).toBe('error');
+    expect(command.kind === 'error' && command.message).toMatch(message);
+  });
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cardText,
+  describeEvent,
+  moveCommand,
+  renderBoard,
+  renderLegalMoves,
+  wantsColor,
+} from '../../client/render.js';
+import type { View } from '../../client/types.js';
+
+/** Seed 42 after `7 1`, `2 f`, `d`, `d`, as the API sent it. */
+const view: View = {
+  id: 'game-42',
+  version: 4,
+  status: 'playing',
+  rules: { draw: 3, passes: 3, foundationToTableau: true },
+  stock: { count: 18 },
+  waste: ['KC', 'TH', '8C', '3H', 'JS', '7D'],
+  foundations: { C: ['AC'], D: [], H: [], S: [] },
+  tableau: [
+    { hidden: 0, cards: ['4D', '3S'] },
+    { hidden: 0, cards: ['JC'] },
+    { hidden: 2, cards: ['TC'] },
+    { hidden: 3, cards: ['9H'] },
+    { hidden: 4, cards: ['3D'] },
+    { hidden: 5, cards: ['2C'] },
+    { hidden: 5, cards: ['2S'] },
+  ],
+  pass: 1,
+  recyclesLeft: 2,
+  moves: 4,
+  score: { vegas: -47, standard: 20 },
+  canUndo: true,
+  canRedo: false,
+  legalMoves: [
+    { type: 'draw' },
+    { type: 'move', from: 't4', to: 't3', count: 1 },
+    { type: 'move', from: 't6', to: 't5', count: 1 },
+    { type: 'move', from: 't6', to: 'fC', count: 1 },
+    { type: 'move', from: 't7', to: 't5', count: 1 },
+  ],
+};
+
+/** ESC made visible, so the snapshot shows the colour codes. */
+const visible = (text: string) => text.replaceAll('\x1b', '<ESC>');
+
+describe('renderBoard', () => {
+  it('draws the table in plain text', () => {
+    expect(renderBoard(view, { color: false })).toMatchInlineSnapshot(`
+      "Klondike  game game-42  version 4  playing
+      draw 3 · pass 1 of 3 (2 recycles left) · 4 moves · score vegas -47 standard 20
+      u undo
+
+       stock     waste              fC   fD   fH   fS
+       ▒▒▒ 18     3♥  J♠  7♦ +3     A♣    ♦    ♥    ♠
+
+        1     2     3     4     5     6     7
+        4♦    J♣   ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒
+        3♠         ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒
+                   10♣   ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒
+                          9♥   ▒▒▒   ▒▒▒   ▒▒▒
+                                3♦   ▒▒▒   ▒▒▒
+                                      2♣    2♠"
+    `);
+  });
+
+  it('paints red and black faces and blue backs when colour is on', () => {
+    const board = renderBoard(view, { color: true });
+    expect(visible(board)).toMatchInlineSnapshot(`
+      "<ESC>[1mKlondike<ESC>[0m  game game-42  version 4  playing
+      draw 3 · pass 1 of 3 (2 recycles left) · 4 moves · score vegas -47 standard 20
+      <ESC>[2mu undo<ESC>[0m
+
+      <ESC>[2m stock     waste              fC   fD   fH   fS<ESC>[0m
+       <ESC>[34;44m▒▒▒<ESC>[0m 18    <ESC>[31;47m 3♥<ESC>[0m <ESC>[30;47m J♠<ESC>[0m <ESC>[31;47m 7♦<ESC>[0m +3    <ESC>[30;47m A♣<ESC>[0m  <ESC>[2m  ♦<ESC>[0m  <ESC>[2m  ♥<ESC>[0m  <ESC>[2m  ♠<ESC>[0m
+
+      <ESC>[2m  1     2     3     4     5     6     7<ESC>[0m
+       <ESC>[31;47m 4♦<ESC>[0m   <ESC>[30;47m J♣<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m
+       <ESC>[30;47m 3♠<ESC>[0m         <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m
+                   <ESC>[30;47m10♣<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m
+                         <ESC>[31;47m 9♥<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m
+                               <ESC>[31;47m 3♦<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m   <ESC>[34;44m▒▒▒<ESC>[0m
+                                     <ESC>[30;47m 2♣<ESC>[0m   <ESC>[30;47m 2♠<ESC>[0m"
+    `);
+    expect(board.replace(/\x1b\[[0-9;]*m/g, '')).toBe(renderBoard(view, { color: false }));
+  });
+
+  it('shows an empty stock, waste and column, unlimited passes and a finished game', () => {
+    const board = renderBoard(
+      {
+        ...view,
+        status: 'won',
+        rules: { ...view.rules, passes: null },
+        recyclesLeft: null,
+        stock: { count: 0 },
+        waste: [],
+        tableau: view.tableau.map((column, i) => (i === 1 ? { hidden: 0, cards: [] } : column)),
+        canUndo: false,
+        canRedo: true,
+      },
+      { color: false },
+    );
+    expect(board).toContain('version 4  WON');
+    expect(board).toContain('pass 1 (unlimited)');
+    expect(board).toContain('y redo');
+    expect(board.split('\n')[5]).toBe('  ·  0      ·                 A♣    ♦    ♥    ♠');
+    expect(board.split('\n')[8]).toBe('  4♦    ·    ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒');
+  });
+});
+
+describe('cards, moves and events in words', () => {
+  it('writes faces with the ten as 10', () => {
+    expect(['AS', 'TH', 'KC', '7D'].map(cardText)).toEqual([' A♠', '10♥', ' K♣', ' 7♦']);
+  });
+
+  it('lists the legal moves with the command that plays each', () => {
+    expect(renderLegalMoves(view)).toMatchInlineSnapshot(`
+      "  d        draw
+        4 3      t4 → t3: 9♥
+        6 5      t6 → t5: 2♣
+        6 f      t6 → fC: 2♣
+        7 5      t7 → t5: 2♠"
+    `);
+    expect(moveCommand({ type: 'move', from: 'waste', to: 'foundation' })).toBe('w f');
+    expect(moveCommand({ type: 'move', from: 'fH', to: 't3', count: 1 })).toBe('fh 3');
+    expect(moveCommand({ type: 'move', from: 't7', to: 't3', count: 2 })).toBe('7 3 2');
+    expect(moveCommand({ type: 'recycle' })).toBe('r');
+  });
+
+  it('describes events, with the cards moved when the view after is known', () => {
+    expect(describeEvent({ version: 0, type: 'dealt', data: { seed: 42 } })).toBe('dealt (seed 42)');
+    expect(describeEvent({ version: 1, type: 'moved', data: { from: 't7', to: 't1', count: 1 } }, view)).toBe(
+      't7 → t1: 3♠',
+    );
+    expect(describeEvent({ version: 4, type: 'drawn', data: {} }, view)).toBe('draw (waste top: 7♦)');
+    expect(describeEvent({ version: 5, type: 'undone', data: { move: { type: 'draw' } } })).toBe(
+      'undo (draw)',
+    );
+  });
+
+  it('colours only a terminal, and never with NO_COLOR', () => {
+    expect(wantsColor({ isTTY: true }, {})).toBe(true);
+    expect(wantsColor({ isTTY: false }, {})).toBe(false);
+    expect(wantsColor({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
+    expect(wantsColor({ isTTY: false }, { FORCE_COLOR: '1' })).toBe(true);
+    expect(wantsColor({ isTTY: true }, { TERM: 'dumb' })).toBe(false);
+  });
+});

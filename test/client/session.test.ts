@@ -1,0 +1,182 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPlay } from '../../client/run-play.js';
+import { runReplay } from '../../client/run-replay.js';
+import { startLocal } from '../support/local.js';
+
+/** Input that holds the given lines, then ends; output collected as text. */
+function streams(lines: string[] = []) {
+  const input = new PassThrough();
+  input.end(lines.map((line) => `${line}\n`).join(''));
+  const output = new PassThrough();
+  let text = '';
+  output.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  return { input, output, text: () => text };
+}
+
+let local: Awaited<ReturnType<typeof startLocal>>;
+let dir: string;
+
+beforeAll(async () => {
+  local = await startLocal();
+  dir = await mkdtemp(join(tmpdir(), 'klondike-client-'));
+});
+afterAll(async () => {
+  await local?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('a game played and replayed through the terminal client', () => {
+  let id = '';
+  let token = '';
+
+  it('plays seed 42: moves, a refused move with its reason, undo, redo, help', async () => {
+    const io = streams(['7 1', '1 3', 'u', 'y', '2f', '?', 'zz', 'd', 'q']);
+    const status = await runPlay({ ...io, url: local.url, newGame: { seed: 42 }, color: false });
+    const out = io.text();
+    expect(status).toBe(0);
+    id = /New game (\S+)/.exec(out)![1]!;
+    token = /token (\S+)/.exec(out)![1]!;
+    expect(out).toContain(`--game ${id} --token ${token}`);
+    // The deal, drawn.
+    expect(out).toContain('version 0  playing');
+    expect(out).toContain('  4♦   ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒');
+    // 7 1 puts 3♠ on 4♦.
+    expect(out).toContain('> 7 1\nok: t7 → t1: 3♠');
+    expect(out).toContain('version 1  playing');
+    expect(out).toMatch(/ {2}4♦ {3}▒▒▒[^\n]*\n {2}3♠ {4}A♣/);
+    // The server's reason for refusing 1 3.
+    expect(out).toContain(
+      '> 1 3\nrefused: 3S does not go on TC: it must be one rank lower and of the other colour.',
+    );
+    expect(out).toContain('> u\nok: undone');
+    expect(out).toContain('version 2  playing');
+    expect(out).toContain('> y\nok: redone');
+    expect(out).toContain('> 2f\nok: t2 → foundation: A♣');
+    expect(out).toMatch(/> \?\n {2}d {8}draw\n/);
+    expect(out).toContain('> zz\n"zz" is not a command: type h for help.');
+    expect(out).toContain('> d\nok: draw');
+    expect(out).toContain('version 5  playing');
+    expect(out).toContain(`Left at version 5. Resume with: npm run play -- --game ${id} --token ${token}`);
+  });
+
+  it('replays the game in play, with its token, every frame', async () => {
+    const io = streams();
+    expect(await runReplay({ ...io, url: local.url, token, source: id, all: true, color: false })).toBe(0);
+    const frames = io.text().match(/^── .*$/gm);
+    expect(frames).toEqual([
+      '── 0/5 · dealt ──',
+      '── 1/5 · t7 → t1: 3♠ ──',
+      '── 2/5 · undo (t7 → t1) ──',
+      '── 3/5 · redo (t7 → t1) ──',
+      '── 4/5 · t2 → fC: A♣ ──',
+      '── 5/5 · draw (waste top: 8♣) ──',
+    ]);
+  });
+
+  it('refuses to replay a game in play without its token', async () => {
+    const io = streams();
+    expect(await runReplay({ ...io, url: local.url, source: id, all: true })).toBe(2);
+    expect(io.text()).toBe(
+      `game ${id} is still in play: its replay needs --token (finished games are public)\n`,
+    );
+  });
+
+  it('resumes the game and resigns it', async () => {
+    const io = streams(['resign']);
+    expect(await runPlay({ ...io, url: local.url, game: id, token, color: false })).toBe(0);
+    expect(io.text()).toContain(`Resumed game ${id} at version 5.`);
+    expect(io.text()).toContain('version 6  resigned');
+    expect(io.text()).toContain('Resigned at version 6. The deal was seed 42.');
+  });
+
+  it('replays an exported history through POST /replays, and steps through the public replay', async () => {
+    const exported = await (await fetch(`${local.url}/games/${id}/events`)).text();
+    const file = join(dir, 'game.json');
+    await writeFile(file, exported);
+    const fromFile = streams();
+    expect(await runReplay({ ...fromFile, url: local.url, source: file, all: true, color: false })).toBe(0);
+    const fileFrames = fromFile.text().match(/^── .*$/gm);
+    expect(fileFrames?.[0]).toBe('── 0/6 · dealt (seed 42) ──');
+    expect(fileFrames?.[6]).toBe('── 6/6 · resigned ──');
+
+    // By id: the game is over, so no token. The boards match the file's, frame for frame.
+    const byId = streams();
+    expect(await runReplay({ ...byId, url: local.url, source: id, all: true, color: false })).toBe(0);
+    const boards = (text: string) =>
+      text
+        .split(/^── .*$/m)
+        .slice(1)
+        .map((board) => board.replace(/game \S+/, ''));
+    expect(boards(fromFile.text())).toEqual(boards(byId.text()));
+
+    const stepping = streams(['n', '', 'p', 'j 6', 'n', 'q']);
+    expect(await runReplay({ ...stepping, url: local.url, source: id, color: false })).toBe(0);
+    expect(stepping.text().match(/^── (\d+)\/6/gm)).toEqual([
+      '── 0/6',
+      '── 1/6',
+      '── 2/6',
+      '── 1/6',
+      '── 6/6',
+    ]);
+    expect(stepping.text()).toContain('That was the last frame');
+
+    const one = streams();
+    expect(await runReplay({ ...one, url: local.url, source: id, at: 4, color: false })).toBe(0);
+    expect(one.text()).toMatch(/^── 4\/6 · t2 → fC: A♣ ──\nKlondike {2}game \S+ {2}version 4 {2}resigned/);
+  });
+});
+
+describe('when the server is down or slow', () => {
+  let silent: Server;
+  let silentUrl = '';
+  beforeAll(async () => {
+    silent = createServer(() => {}); // accepts, never answers
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    silent.closeAllConnections();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+
+  it('says so in one line when nothing listens', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const io = streams();
+    expect(await runPlay({ ...io, url })).toBe(1);
+    expect(io.text()).toBe(`cannot reach ${url}: is \`npm start\` running?\n`);
+  });
+
+  it('gives up on a request after the timeout', async () => {
+    const io = streams();
+    expect(await runReplay({ ...io, url: silentUrl, source: 'some-game', timeoutMs: 300 })).toBe(1);
+    expect(io.text()).toMatch(/^http:\/\/127\.0\.0\.1:\d+ did not answer within 0\.3 s/);
+    expect(io.text().split('\n')).toHaveLength(2);
+  });
+
+  it('the klondike command prints one line and no stack trace', async () => {
+    const run = promisify(execFile);
+    const failed = await run(
+      process.execPath,
+      ['client/bin/klondike.mjs', 'play', '--url', silentUrl, '--timeout', '0.3'],
+      {
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    ).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect('code' in failed && failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/^http:\/\/127\.0\.0\.1:\d+ did not answer within 0\.3 s[^\n]*\n$/);
+    expect(failed.stdout).toBe('');
+  });
+});
