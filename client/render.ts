@@ -52,8 +52,7 @@ const dim = (color: boolean, text: string) => paint(color, '2', text);
 const bold = (color: boolean, text: string) => paint(color, '1', text);
 
 /** A foundation's place when empty: its suit, dimmed. */
-const foundationSlot = (suit: Suit, color: boolean) =>
-  paint(color, '2', ` ${SUIT_SYMBOLS[suit]} `.padStart(3));
+const foundationSlot = (suit: Suit, color: boolean) => paint(color, '2', `  ${SUIT_SYMBOLS[suit]}`);
 
 /** The short command that plays a move: `d`, `r`, `w 3`, `7 f`, `7 3 2`, `fh 3`. */
 export function moveCommand(move: Move): string {
@@ -177,12 +176,22 @@ export function renderBoard(view: View, options: RenderOptions = {}): string {
     const code = pile[pile.length - 1];
     return code === undefined ? foundationSlot(suit, color) : card(code, color);
   }).join('  ');
-  lines.push(dim(color, ' stock       waste               fC   fD   fH   fS'));
-  lines.push(` ${stock} ${stockLabel}   ${waste} ${wasteLabel.padEnd(4)}  ${foundations}`);
+  const gap = '   ';
+  const labels = ['fC', 'fD', 'fH', 'fS'].map((label) => label.padStart(3)).join('  ');
+  lines.push(dim(color, ` ${'stock'.padEnd(7)}${gap}${'waste'.padEnd(15)}${gap}${labels}`));
+  lines.push(` ${stock} ${stockLabel}${gap}${waste} ${wasteLabel.padEnd(3)}${gap}${foundations}`);
   lines.push('');
 
   // The tableau, one column of text per pile.
-  lines.push(dim(color, view.tableau.map((_, i) => `  ${i + 1}  `).join(' ')));
+  lines.push(
+    dim(
+      color,
+      view.tableau
+        .map((_, i) => `  ${i + 1}  `)
+        .join(' ')
+        .trimEnd(),
+    ),
+  );
   const height = Math.max(1, ...view.tableau.map((column) => column.hidden + column.cards.length));
   for (let row = 0; row < height; row++) {
     const cells = view.tableau.map((column) => {

@@ -132,7 +132,7 @@ describe('a game played and replayed through the terminal client', () => {
 
     const one = streams();
     expect(await runReplay({ ...one, url: local.url, source: id, at: 4, color: false })).toBe(0);
-    expect(one.text()).toMatch(/^── 4\/6 · t2 → fC: A♣ ──\nKlondike {2}game \S+ {2}version 4 {2}resigned/);
+    expect(one.text()).toMatch(/^── 4\/6 · t2 → fC: A♣ ──\nKlondike {2}game \S+ {2}version 4 {2}playing/);
   });
 });
 
