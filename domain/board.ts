@@ -106,7 +106,7 @@ export function checkTransfer(board: Board, rules: Rules, t: Transfer): RuleName
 }
 
 /** A broken rule, in words that fit the case (only visible cards are named). */
-function explain(board: Board, rules: Rules, t: Transfer, rule: RuleName): Violation {
+function explainTransfer(board: Board, t: Transfer, rule: RuleName): Violation {
   const source = cardsOn(board, t.from);
   const card = source[source.length - t.count];
   switch (rule) {
@@ -131,11 +131,6 @@ function explain(board: Board, rules: Rules, t: Transfer, rule: RuleName): Viola
         `${formatCard(card!)} does not go on ${pileName(t.to)}, which needs rank ${RANKS[needs - 1]}.`,
       );
     }
-    case 'pass-limit':
-      return violation(
-        rule,
-        `These rules allow ${rules.passes} pass${rules.passes === 1 ? '' : 'es'} through the deck, and all have been dealt.`,
-      );
     default:
       return violation(rule);
   }
@@ -171,17 +166,23 @@ export function resolveMove(board: Board, move: Move): PlayedMove | Violation {
 
 /** Checks a resolved move: the same code paths that list legal moves. */
 export function checkMove(board: Board, rules: Rules, move: PlayedMove): Violation | undefined {
-  const t: Transfer =
-    move.type === 'move'
-      ? { from: pileIndex(move.from), to: pileIndex(move.to), count: move.count }
-      : { from: 0, to: 0, count: 0 };
-  const rule =
-    move.type === 'draw'
-      ? checkDraw(board)
-      : move.type === 'recycle'
-        ? checkRecycle(board, rules)
-        : checkTransfer(board, rules, t);
-  return rule === undefined ? undefined : explain(board, rules, t, rule);
+  switch (move.type) {
+    case 'draw': {
+      const rule = checkDraw(board);
+      return rule && violation(rule);
+    }
+    case 'recycle': {
+      const rule = checkRecycle(board, rules);
+      if (rule !== 'pass-limit') return rule && violation(rule);
+      const passes = `${rules.passes} pass${rules.passes === 1 ? '' : 'es'}`;
+      return violation(rule, `These rules allow ${passes} through the deck, and all have been dealt.`);
+    }
+    case 'move': {
+      const t = { from: pileIndex(move.from), to: pileIndex(move.to), count: move.count };
+      const rule = checkTransfer(board, rules, t);
+      return rule && explainTransfer(board, t, rule);
+    }
+  }
 }
 
 /** Every legal move on the board, each as it would be recorded (concrete piles, explicit count). */
