@@ -131,7 +131,9 @@ export async function runPlay(config: PlayConfig): Promise<number> {
 
   print();
   if (view.status === 'won') {
-    print(`Won in ${view.moves} moves! Score: vegas ${view.score.vegas}, standard ${view.score.standard}.`);
+    print(
+      `Won in ${view.moves === 1 ? '1 move' : `${view.moves} moves`}! Score: vegas ${view.score.vegas}, standard ${view.score.standard}.`,
+    );
   } else if (view.status === 'resigned') {
     print(
       `Resigned at version ${view.version}.${view.seed === undefined ? '' : ` The deal was seed ${view.seed}.`}`,

@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveCommand } from '../../client/render.js';
 import { runPlay } from '../../client/run-play.js';
 import { runReplay } from '../../client/run-replay.js';
+import winning from '../fixtures/winning-lines.json' with { type: 'json' };
 import { startLocal } from '../support/local.js';
 
 /** Input that holds the given lines, then ends; output collected as text. */
@@ -136,6 +138,19 @@ describe('a game played and replayed through the terminal client', () => {
   });
 });
 
+describe('a known win, typed in as commands', () => {
+  it('plays to the end and says so', async () => {
+    const line = winning.lines[1]!;
+    const io = streams([...line.moves.map((move) => moveCommand(move as any)), 'q']);
+    const status = await runPlay({ ...io, url: local.url, newGame: { deck: line.deck }, color: false });
+    expect(status).toBe(0);
+    expect(io.text()).not.toContain('refused');
+    expect(io.text()).toContain(`version ${line.moves.length}  WON`);
+    expect(io.text()).toMatch(/Won in \d+ moves! Score: vegas \d+, standard \d+\./);
+    expect(io.text()).not.toContain('> q');
+  });
+});
+
 describe('when the server is down or slow', () => {
   let silent: Server;
   let silentUrl = '';
@@ -178,5 +193,53 @@ describe('when the server is down or slow', () => {
     expect('code' in failed && failed.code).toBe(1);
     expect(failed.stderr).toMatch(/^http:\/\/127\.0\.0\.1:\d+ did not answer within 0\.3 s[^\n]*\n$/);
     expect(failed.stdout).toBe('');
+  });
+});
+
+describe('a session against a stand-in API', () => {
+  const base = {
+    id: 'g1',
+    version: 0,
+    status: 'playing' as const,
+    rules: { draw: 3 as const, passes: 3, foundationToTableau: true },
+    stock: { count: 0 },
+    waste: [],
+    foundations: { C: [], D: [], H: [], S: [] },
+    tableau: Array.from({ length: 7 }, () => ({ hidden: 0, cards: [] })),
+    pass: 1,
+    recyclesLeft: 2,
+    moves: 0,
+    score: { vegas: -52, standard: 0 },
+    canUndo: false,
+    canRedo: false,
+    legalMoves: [],
+  };
+
+  it('keeps the prompt after a failed request, and ends when the game is won', async () => {
+    const { NetworkError } = await import('../../client/api.js');
+    let calls = 0;
+    const api = {
+      url: 'http://example.test',
+      token: 't',
+      createGame: async () => ({ ...base, token: 't' }),
+      move: async () => {
+        calls++;
+        if (calls === 1) throw new NetworkError('cannot reach http://example.test: connection refused');
+        return {
+          ...base,
+          version: 1,
+          status: 'won' as const,
+          moves: 1,
+          score: { vegas: 208, standard: 520 },
+        };
+      },
+    } as any;
+    const io = streams(['d', 'd', 'd']);
+    expect(await runPlay({ ...io, api, color: false })).toBe(0);
+    expect(io.text()).toContain('> d\ncannot reach http://example.test: connection refused\n> d\nok: draw');
+    expect(io.text()).toContain('version 1  WON');
+    expect(io.text()).toContain('Won in 1 move! Score: vegas 208, standard 520.');
+    expect(io.text()).toContain('Replay it: npm run replay -- g1 --url http://example.test');
+    expect(io.text()).not.toContain('> d\n> d\n> d');
   });
 });
