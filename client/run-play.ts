@@ -1,6 +1,7 @@
-import { type Api, ApiError, createApi, DEFAULT_URL, NetworkError } from './api.js';
+import { type Api, createApi, DEFAULT_URL } from './api.js';
 import { HELP, parseCommand } from './commands.js';
 import { type LineReader, lineReader, printer, type Streams } from './io.js';
+import { cliMain, errorLine, type MainStreams } from './main.js';
 import {
   COMMON_OPTIONS,
   type CommonOptions,
@@ -22,15 +23,6 @@ export interface PlayConfig extends Streams, Partial<CommonOptions> {
   errors?: NodeJS.WritableStream;
   /** An API client to use instead of one made from `url`, `token` and `timeoutMs`. */
   api?: Api;
-}
-
-/** A refusal or a failure, on one line. */
-export function errorLine(error: unknown): string {
-  if (error instanceof ApiError) {
-    return error.status === 422 ? `refused: ${error.message}` : `error ${error.status}: ${error.message}`;
-  }
-  if (error instanceof NetworkError || error instanceof UsageError) return error.message;
-  return `error: ${(error as Error)?.message ?? String(error)}`;
 }
 
 const MAX_SEED = 4294967295;
@@ -205,29 +197,5 @@ export function parsePlayArgs(
 }
 
 /** `npm run play`: the command line, then the session. Never throws; resolves to an exit status. */
-export async function playMain(
-  argv: string[],
-  streams: Streams & { errors?: NodeJS.WritableStream } = {
-    input: process.stdin,
-    output: process.stdout,
-    errors: process.stderr,
-  },
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
-  const errors = streams.errors ?? streams.output;
-  try {
-    const options = parsePlayArgs(argv, env);
-    if (options.help) {
-      streams.output.write(PLAY_USAGE);
-      return 0;
-    }
-    return await runPlay({ ...streams, errors, ...options });
-  } catch (error) {
-    if (error instanceof UsageError) {
-      errors.write(`klondike play: ${error.message} (--help for usage)\n`);
-      return 2;
-    }
-    errors.write(`${errorLine(error)}\n`);
-    return 1;
-  }
-}
+export const playMain = (argv: string[], streams?: MainStreams, env?: NodeJS.ProcessEnv): Promise<number> =>
+  cliMain('play', PLAY_USAGE, parsePlayArgs, runPlay, argv, streams, env);

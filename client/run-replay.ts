@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { type Api, ApiError, createApi, DEFAULT_URL } from './api.js';
 import { lineReader, printer, type Streams } from './io.js';
+import { cliMain, errorLine, type MainStreams } from './main.js';
 import { COMMON_OPTIONS, type CommonOptions, commonOptions, integer, parse, UsageError } from './options.js';
 import { describeEvent, renderBoard, wantsColor } from './render.js';
-import { errorLine } from './run-play.js';
 import type { Frame, GameEvent, HistoryStep, Move, Rules } from './types.js';
 
 /** Frames 0..last of one game, fetched as they are asked for. */
@@ -295,29 +295,5 @@ export function parseReplayArgs(
 }
 
 /** `npm run replay`: the command line, then the replay. Never throws; resolves to an exit status. */
-export async function replayMain(
-  argv: string[],
-  streams: Streams & { errors?: NodeJS.WritableStream } = {
-    input: process.stdin,
-    output: process.stdout,
-    errors: process.stderr,
-  },
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
-  const errors = streams.errors ?? streams.output;
-  try {
-    const options = parseReplayArgs(argv, env);
-    if (options.help) {
-      streams.output.write(REPLAY_USAGE);
-      return 0;
-    }
-    return await runReplay({ ...streams, errors, ...options });
-  } catch (error) {
-    if (error instanceof UsageError) {
-      errors.write(`klondike replay: ${error.message} (--help for usage)\n`);
-      return 2;
-    }
-    errors.write(`${errorLine(error)}\n`);
-    return 1;
-  }
-}
+export const replayMain = (argv: string[], streams?: MainStreams, env?: NodeJS.ProcessEnv): Promise<number> =>
+  cliMain('replay', REPLAY_USAGE, parseReplayArgs, runReplay, argv, streams, env);

@@ -1,0 +1,47 @@
+import { ApiError, NetworkError } from './api.js';
+import type { Streams } from './io.js';
+import { UsageError } from './options.js';
+
+/** A refusal or a failure, on one line. */
+export function errorLine(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.status === 422 ? `refused: ${error.message}` : `error ${error.status}: ${error.message}`;
+  }
+  if (error instanceof NetworkError || error instanceof UsageError) return error.message;
+  return `error: ${(error as Error)?.message ?? String(error)}`;
+}
+
+export type MainStreams = Streams & { errors?: NodeJS.WritableStream };
+
+const STANDARD: MainStreams = { input: process.stdin, output: process.stdout, errors: process.stderr };
+
+/**
+ * A command's entry point: parse the command line, print the usage for --help, run, and turn every
+ * failure into one line (exit 2 for a usage mistake, 1 for anything else). Never throws.
+ */
+export async function cliMain<T>(
+  command: string,
+  usage: string,
+  parseArgs: (argv: string[], env: NodeJS.ProcessEnv) => { help: true } | (T & { help?: false }),
+  run: (config: NoInfer<T> & MainStreams & { errors: NodeJS.WritableStream }) => Promise<number>,
+  argv: string[],
+  streams: MainStreams = STANDARD,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const errors = streams.errors ?? streams.output;
+  try {
+    const options = parseArgs(argv, env);
+    if (options.help) {
+      streams.output.write(usage);
+      return 0;
+    }
+    return await run({ ...streams, errors, ...(options as T) });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      errors.write(`klondike ${command}: ${error.message} (--help for usage)\n`);
+      return 2;
+    }
+    errors.write(`${errorLine(error)}\n`);
+    return 1;
+  }
+}
