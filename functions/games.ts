@@ -128,9 +128,8 @@ export async function runCommand(
   throw new Problem(
     'conflict',
     `Other writes kept changing the game; tried ${MAX_ATTEMPTS} times. Nothing was written.`,
-    {
-      currentVersion: current,
-    },
+    { currentVersion: current },
+    { etag: etag(current) },
   );
 }
 

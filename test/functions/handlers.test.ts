@@ -196,7 +196,8 @@ describe('POST /games/{id}/moves', () => {
     ddb.on(PutCommand).rejects(conditionFailed());
     const response = await move({ type: 'draw' });
     expect(response.statusCode).toBe(409);
-    expect(parse(response)).toHaveProperty('currentVersion');
+    expect(parse(response)).toHaveProperty('currentVersion', 0);
+    expect(response.headers?.etag).toBe('"0"');
     expect(puts()).toHaveLength(MAX_ATTEMPTS);
   });
 
