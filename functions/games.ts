@@ -2,6 +2,7 @@ import {
   type Command,
   decide,
   evolve,
+  type GameEvent,
   type GameState,
   isViolation,
   RULES,
@@ -67,8 +68,14 @@ async function stateAtVersion(id: string, loaded: Loaded, version: number): Prom
 }
 
 /**
+ * The moves a write makes on a state: commands to decide in order, or a refusal. Most routes make
+ * one; autoplay and autocomplete make several, appended as ordinary events.
+ */
+export type Plan = (state: GameState) => readonly Command[] | Problem;
+
+/**
  * The flow of one write: load (one bounded Query, or the state this container wrote last),
- * authorize, check If-Match and the Idempotency-Key, decide, append with a conditional put. A lost
+ * authorize, check If-Match and the Idempotency-Key, decide, append with conditional puts. A lost
  * race is decided again on the new state; after MAX_ATTEMPTS it is answered 409. Nothing is
  * written unless the answer is 200, and every refusal is decided on a fresh read.
  */
@@ -78,13 +85,17 @@ export async function runCommand(
   command: Command,
   body: unknown,
 ): Promise<Response> {
+  return runPlan(request, route, body, () => [command]);
+}
+
+export async function runPlan(request: Request, route: string, body: unknown, plan: Plan): Promise<Response> {
   const id = request.pathParameters.id!;
   const expected = ifMatch(request);
   const keyName = idempotencyKey(request);
   const key = keyName === undefined ? undefined : { key: keyName, fingerprint: fingerprint(route, body) };
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; ) {
     const cached = remembered(id);
-    const loaded = cached ?? (await loadOrNotFound(id));
+    let loaded = cached ?? (await loadOrNotFound(id));
     /** A refusal from a remembered state may be stale: read afresh and decide again. */
     const refuse = (problem: Problem) => {
       if (!cached) throw problem;
@@ -109,15 +120,23 @@ export async function runCommand(
       refuse(preconditionFailed(state.version, expected));
       continue;
     }
-    const event = decide(state, command);
-    if (isViolation(event)) {
-      refuse(illegal(event, {}, state.version));
+    const planned = decidePlan(state, plan);
+    if (planned instanceof Problem) {
+      refuse(planned);
       continue;
     }
-    const next = evolve(state, event);
-    if (await append(id, { event, state: next, at: now(), ...(key ? { key } : {}), loaded })) {
-      remember(id, afterAppend(loaded, next, key));
-      return gameJson(200, toView(next, id), next.version);
+    // The first append decides the race; the rest follow it. Each event carries the key, so a
+    // retry finds the last one. A later append that loses a race ends the plan where it stands.
+    let written = 0;
+    for (const [event, next] of planned) {
+      if (!(await append(id, { event, state: next, at: now(), ...(key ? { key } : {}), loaded }))) break;
+      loaded = afterAppend(loaded, next, key);
+      written++;
+    }
+    if (written > 0 || planned.length === 0) {
+      if (written < planned.length) forget(id);
+      else remember(id, loaded);
+      return gameJson(200, toView(loaded.state, id), loaded.state.version);
     }
     // Another write took this version: read afresh. With If-Match the precondition no longer holds.
     forget(id);
@@ -131,6 +150,21 @@ export async function runCommand(
     { currentVersion: current },
     { etag: etag(current) },
   );
+}
+
+/** The events of a plan, each with the state after it; or the refusal of its first illegal step. */
+function decidePlan(state: GameState, plan: Plan): [GameEvent, GameState][] | Problem {
+  const commands = plan(state);
+  if (commands instanceof Problem) return commands;
+  const steps: [GameEvent, GameState][] = [];
+  let current = state;
+  for (const command of commands) {
+    const event = decide(current, command);
+    if (isViolation(event)) return illegal(event, {}, state.version);
+    current = evolve(current, event);
+    steps.push([event, current]);
+  }
+  return steps;
 }
 
 /** What a load would now return, after this container appended `state`. */
