@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import {
   type Command,
   checkHistory,
@@ -10,6 +11,7 @@ import {
   toView,
   upcast,
 } from '../../domain/index.js';
+import * as responses from '../../functions/responses.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { type Client, client, newGame, startLocal } from '../support/local.js';
 
@@ -249,5 +251,23 @@ describe('a long game stays cheap', () => {
     expect((await api.get(`/games/${id}`, auth)).body).toEqual(toView(expected.state, id));
     const at70 = checkHistory(deal(deckFromSeed(11), 11, rules), commands.slice(0, 70));
     expect((await api.get(`/games/${id}?at=70`, auth)).body).toEqual(toView(at70.state, id));
+  });
+});
+
+describe('answers fit the published schemas', () => {
+  it('views, event pages, replay frames, replay checks and problems', async () => {
+    const { id, auth, created } = await newGame(api, { seed: 12 });
+    const fits = (schema: z.ZodMiniType, value: unknown) => {
+      const result = z.safeParse(schema, value);
+      expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+    };
+    fits(responses.CreatedGame, created.body);
+    fits(responses.View, (await api.post(`/games/${id}/moves`, { type: 'draw' }, auth)).body);
+    fits(responses.EventPage, (await api.get(`/games/${id}/events`, auth)).body);
+    fits(responses.ReplayFrames, (await api.get(`/games/${id}/replay`, auth)).body);
+    fits(responses.ProblemDetails, (await api.post(`/games/${id}/redo`, undefined, auth)).body);
+    fits(responses.ProblemDetails, (await api.post('/games', '{')).body);
+    fits(responses.ReplayResult, (await api.post('/replays', { seed: 12, moves: [{ type: 'draw' }] })).body);
+    fits(responses.View, (await api.post(`/games/${id}/resign`, undefined, auth)).body);
   });
 });

@@ -1,0 +1,34 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { deal, deckFromSeed, fold, HOUSE_RULES, toView } from '../../domain/index.js';
+import { openApiDocument } from '../../functions/openapi.js';
+import * as responses from '../../functions/responses.js';
+import { ROUTES } from '../../functions/routes.js';
+
+describe('GET /openapi.json', () => {
+  const document = openApiDocument() as { paths: Record<string, Record<string, unknown>> };
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(document as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('describes every route of the route table', () => {
+    for (const route of ROUTES) {
+      if (route.path === '$default') continue;
+      expect(
+        document.paths[route.path]?.[route.method.toLowerCase()],
+        `${route.method} ${route.path}`,
+      ).toBeDefined();
+    }
+  });
+
+  it('its View schema fits the views the domain makes, in play and finished', () => {
+    const state = fold([deal(deckFromSeed(1), 1, HOUSE_RULES)]);
+    expect(z.safeParse(responses.View, toView(state, 'g')).success).toBe(true);
+    expect(z.safeParse(responses.View, toView(state, 'g', true)).success).toBe(true);
+    expect(z.safeParse(responses.View, { ...toView(state, 'g'), status: 'lost' }).success).toBe(false);
+  });
+});
