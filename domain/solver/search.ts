@@ -218,8 +218,14 @@ export class Search {
     return -1;
   }
 
-  /** Writes the moves worth trying at `out[off..]`, most promising first; returns how many. */
-  generate(out: Int32Array, off: number): number {
+  /**
+   * Writes the moves worth trying at `out[off..]`, most promising first; returns how many.
+   *
+   * `fast` leaves out moves that only rearrange the tableau unless they turn a card up or free a card
+   * for its foundation, and moves back from the foundations: far fewer positions, and most won deals
+   * are still found, but a search that fails that way proves nothing.
+   */
+  generate(out: Int32Array, off: number, fast: boolean): number {
     const safe = this.safeMove();
     if (safe >= 0) {
       out[off] = safe;
@@ -253,6 +259,7 @@ export class Search {
         let score: number;
         if (i === h) score = h > 0 ? 800 + h : 300;
         else score = this.canFound(col[a * CAP + i - 1]!) ? 500 : 200;
+        if (fast && score < 500) continue;
         if (rank(card) === 13) {
           // A King's run to an empty column: pointless from a column with nothing face down under it.
           if (i > 0 && firstEmpty >= 0)
@@ -307,7 +314,7 @@ export class Search {
     }
 
     // Foundation to tableau.
-    if (this.foundationToTableau) {
+    if (this.foundationToTableau && !fast) {
       for (let s = 0; s < SUIT_COUNT; s++) {
         const height = fnd[s]!;
         if (height === 0) continue;

@@ -48,20 +48,33 @@ export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget =
  * - `unknown`: the budget ran out first.
  */
 export function solveBoard(board: Board, rules: Rules, budget: SolveBudget = {}): SolveResult {
-  const search = new Search(board, rules);
+  const maxNodes = budget.nodes ?? DEFAULT_NODES;
+  // First a quick look along the moves that usually matter, which finds most wins; then, if it
+  // finds none, the complete search, which alone can prove a deal lost.
+  const quick = search(board, rules, { ...budget, nodes: Math.floor(maxNodes * QUICK_SHARE) }, true);
+  if (quick.result === 'won') return quick;
+  const full = search(board, rules, { ...budget, nodes: maxNodes - quick.stats.nodes }, false);
+  const stats = { nodes: quick.stats.nodes + full.stats.nodes, positions: full.stats.positions };
+  return { ...full, stats };
+}
+
+const QUICK_SHARE = 0.25;
+
+function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean): SolveResult {
+  const position = new Search(board, rules);
   const maxNodes = budget.nodes ?? DEFAULT_NODES;
   const { now, deadline } = budget;
-  const table = new PositionTable();
+  const table = new PositionTable(16);
   let nodes = 0;
   const stats = () => ({ nodes, positions: table.size });
-  if (search.isWon()) return { result: 'won', line: search.finish(), stats: stats() };
-  search.hash();
-  table.visit(search.hashHi, search.hashLo, search.passKey);
+  if (position.isWon()) return { result: 'won', line: position.finish(), stats: stats() };
+  position.hash();
+  table.visit(position.hashHi, position.hashLo, position.passKey);
 
   // The depth-first stack, flat: the moves of depth d are buf[base[d] .. base[d] + count[d]).
   let buf = new Int32Array(1 << 14);
   const base: number[] = [0];
-  const count: number[] = [search.generate(buf, 0)];
+  const count: number[] = [position.generate(buf, 0, fast)];
   const next: number[] = [0];
   const applied: number[] = [];
   const revealed: number[] = [];
@@ -74,25 +87,25 @@ export function solveBoard(board: Board, rules: Rules, budget: SolveBudget = {})
       const m = buf[base[d]! + next[d]!]!;
       next[d]!++;
       applied[d] = m;
-      wasteBefore[d] = search.p;
-      talonBefore[d] = search.tlen;
-      passBefore[d] = search.pass;
-      revealed[d] = search.apply(m);
+      wasteBefore[d] = position.p;
+      talonBefore[d] = position.tlen;
+      passBefore[d] = position.pass;
+      revealed[d] = position.apply(m);
       nodes++;
-      if (search.isWon()) {
+      if (position.isWon()) {
         const line: PlayedMove[] = [];
         for (let i = 0; i <= d; i++)
-          line.push(...search.expand(applied[i]!, wasteBefore[i]!, talonBefore[i]!));
-        line.push(...search.finish());
+          line.push(...position.expand(applied[i]!, wasteBefore[i]!, talonBefore[i]!));
+        line.push(...position.finish());
         return { result: 'won', line, stats: stats() };
       }
       if (nodes >= maxNodes) return { result: 'unknown', stats: stats() };
       if (now !== undefined && deadline !== undefined && nodes % CLOCK_EVERY === 0 && now() >= deadline) {
         return { result: 'unknown', stats: stats() };
       }
-      search.hash();
-      if (!table.visit(search.hashHi, search.hashLo, search.passKey)) {
-        search.undo(m, revealed[d]!, wasteBefore[d]!, passBefore[d]!);
+      position.hash();
+      if (!table.visit(position.hashHi, position.hashLo, position.passKey)) {
+        position.undo(m, revealed[d]!, wasteBefore[d]!, passBefore[d]!);
         continue;
       }
       d++;
@@ -102,12 +115,13 @@ export function solveBoard(board: Board, rules: Rules, budget: SolveBudget = {})
         bigger.set(buf);
         buf = bigger;
       }
-      count[d] = search.generate(buf, base[d]!);
+      count[d] = position.generate(buf, base[d]!, fast);
       next[d] = 0;
     } else {
-      if (d === 0) return { result: 'lost', stats: stats() };
+      // The quick search leaves moves out: running out of moves proves nothing.
+      if (d === 0) return fast ? { result: 'unknown', stats: stats() } : { result: 'lost', stats: stats() };
       d--;
-      search.undo(applied[d]!, revealed[d]!, wasteBefore[d]!, passBefore[d]!);
+      position.undo(applied[d]!, revealed[d]!, wasteBefore[d]!, passBefore[d]!);
     }
   }
 }

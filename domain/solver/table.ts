@@ -7,8 +7,10 @@
 export class PositionTable {
   private hi: Int32Array;
   private lo: Int32Array;
-  private value: Uint8Array;
-  private used: Uint8Array;
+  private value: Int32Array;
+  /** A slot is in use when its stamp is the current epoch: `clear` just moves to the next epoch. */
+  private stamp: Int32Array;
+  private epoch = 1;
   private mask: number;
   size = 0;
 
@@ -16,9 +18,15 @@ export class PositionTable {
     const capacity = 1 << log2Capacity;
     this.hi = new Int32Array(capacity);
     this.lo = new Int32Array(capacity);
-    this.value = new Uint8Array(capacity);
-    this.used = new Uint8Array(capacity);
+    this.value = new Int32Array(capacity);
+    this.stamp = new Int32Array(capacity);
     this.mask = capacity - 1;
+  }
+
+  /** Forgets every position. */
+  clear(): void {
+    this.epoch++;
+    this.size = 0;
   }
 
   /**
@@ -28,7 +36,7 @@ export class PositionTable {
   visit(hi: number, lo: number, pass: number): boolean {
     let i = (lo ^ Math.imul(hi, 0x9e3779b1)) & this.mask;
     for (;;) {
-      if (this.used[i] === 0) break;
+      if (this.stamp[i] !== this.epoch) break;
       if (this.hi[i] === hi && this.lo[i] === lo) {
         if (this.value[i]! <= pass) return false;
         this.value[i] = pass;
@@ -36,7 +44,7 @@ export class PositionTable {
       }
       i = (i + 1) & this.mask;
     }
-    this.used[i] = 1;
+    this.stamp[i] = this.epoch;
     this.hi[i] = hi;
     this.lo[i] = lo;
     this.value[i] = pass;
@@ -45,18 +53,18 @@ export class PositionTable {
   }
 
   private grow(): void {
-    const { hi, lo, value, used } = this;
+    const { hi, lo, value, stamp, epoch } = this;
     const capacity = (this.mask + 1) * 2;
     this.hi = new Int32Array(capacity);
     this.lo = new Int32Array(capacity);
-    this.value = new Uint8Array(capacity);
-    this.used = new Uint8Array(capacity);
+    this.value = new Int32Array(capacity);
+    this.stamp = new Int32Array(capacity);
     this.mask = capacity - 1;
-    for (let j = 0; j < used.length; j++) {
-      if (used[j] === 0) continue;
+    for (let j = 0; j < stamp.length; j++) {
+      if (stamp[j] !== epoch) continue;
       let i = (lo[j]! ^ Math.imul(hi[j]!, 0x9e3779b1)) & this.mask;
-      while (this.used[i] !== 0) i = (i + 1) & this.mask;
-      this.used[i] = 1;
+      while (this.stamp[i] === epoch) i = (i + 1) & this.mask;
+      this.stamp[i] = epoch;
       this.hi[i] = hi[j]!;
       this.lo[i] = lo[j]!;
       this.value[i] = value[j]!;
