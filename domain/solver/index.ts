@@ -1,4 +1,6 @@
 /** The solver: pure, like the rest of the domain. Budgets and clocks come in as arguments. */
+export { autocomplete, safeAutoplay, safeToFoundation } from './autoplay.js';
+export { type Hint, hint, playerBoard } from './hint.js';
 export {
   DEFAULT_NODES,
   type SolveBudget,
@@ -7,3 +9,4 @@ export {
   solve,
   solveBoard,
 } from './solve.js';
+export { type WinnableDeal, winnableSeed } from './winnable.js';
