@@ -75,6 +75,8 @@ const Z_WASTE_HI = zobrist(53, random);
 const Z_WASTE_LO = zobrist(53, random);
 
 const MAX_MOVES = 512;
+/** The quick search keeps tableau moves that turn a card up, empty a column or free a card for home. */
+const QUICK_MIN_SCORE = 300;
 
 export class Search {
   /** Column `a` holds its cards bottom to top at `a * CAP`; the first `hid[a]` are face down. */
@@ -259,7 +261,7 @@ export class Search {
         let score: number;
         if (i === h) score = h > 0 ? 800 + h : 300;
         else score = this.canFound(col[a * CAP + i - 1]!) ? 500 : 200;
-        if (fast && score < 500) continue;
+        if (fast && score < QUICK_MIN_SCORE) continue;
         if (rank(card) === 13) {
           // A King's run to an empty column: pointless from a column with nothing face down under it.
           if (i > 0 && firstEmpty >= 0)

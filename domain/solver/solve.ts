@@ -51,14 +51,27 @@ export function solveBoard(board: Board, rules: Rules, budget: SolveBudget = {})
   const maxNodes = budget.nodes ?? DEFAULT_NODES;
   // First a quick look along the moves that usually matter, which finds most wins; then, if it
   // finds none, the complete search, which alone can prove a deal lost.
-  const quick = search(board, rules, { ...budget, nodes: Math.floor(maxNodes * QUICK_SHARE) }, true);
+  const { now, deadline } = budget;
+  const quickDeadline =
+    now !== undefined && deadline !== undefined ? now() + QUICK_SHARE * (deadline - now()) : undefined;
+  const quick = search(
+    board,
+    rules,
+    {
+      ...budget,
+      nodes: Math.floor(maxNodes * QUICK_SHARE),
+      ...(quickDeadline === undefined ? {} : { deadline: quickDeadline }),
+    },
+    true,
+  );
   if (quick.result === 'won') return quick;
   const full = search(board, rules, { ...budget, nodes: maxNodes - quick.stats.nodes }, false);
   const stats = { nodes: quick.stats.nodes + full.stats.nodes, positions: full.stats.positions };
   return { ...full, stats };
 }
 
-const QUICK_SHARE = 0.25;
+/** The share of the budget (nodes, and time when there is a clock) the quick search may use. */
+const QUICK_SHARE = 0.5;
 
 function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean): SolveResult {
   const position = new Search(board, rules);
