@@ -10,5 +10,6 @@ export * from './rules.js';
 export * from './score.js';
 export * from './shuffle.js';
 export * from './snapshot.js';
+export * from './solver/index.js';
 export * from './view.js';
 export * from './violations.js';

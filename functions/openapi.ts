@@ -60,6 +60,10 @@ docs.add(responses.ReplayFrames, {
   description: '`next` is the `from` of the rest of the range, or null',
 });
 docs.add(responses.ReplayResult, { id: 'ReplayResult' });
+docs.add(responses.Hint, {
+  id: 'Hint',
+  description: 'A next move from what the player can see, or null and why',
+});
 docs.add(responses.ProblemDetails, { id: 'Problem', description: 'RFC 9457 problem details' });
 
 const ref = (schema: z.ZodMiniType) => ({ $ref: `#/components/schemas/${docs.get(schema)!.id}` });
@@ -91,6 +95,9 @@ const SHAPES: Record<string, Shape> = {
   resign: { ok: [200, responses.View], game: true, write: true },
   listEvents: { query: schemas.EventsQuery, ok: [200, responses.EventPage], game: true },
   replay: { query: schemas.ReplayQuery, ok: [200, responses.ReplayFrames], game: true },
+  hint: { ok: [200, responses.Hint], game: true },
+  autoplay: { ok: [200, responses.View], game: true, write: true },
+  autocomplete: { ok: [200, responses.View], game: true, write: true },
   checkReplay: { body: schemas.ReplayRequest, ok: [200, responses.ReplayResult] },
   openapi: {},
 };

@@ -64,3 +64,5 @@ export const ProblemDetails = z.object({
   index: z.optional(z.int()),
   issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
+
+export const Hint = z.object({ move: z.nullable(PlayedMove), reason: z.string() });

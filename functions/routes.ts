@@ -53,6 +53,27 @@ export const ROUTES: readonly Route[] = [
     summary: 'Frames for a range of versions',
   },
   {
+    name: 'hint',
+    method: 'GET',
+    path: '/games/{id}/hint',
+    access: 'read',
+    summary: 'A good next move, from what the player can see',
+  },
+  {
+    name: 'autoplay',
+    method: 'POST',
+    path: '/games/{id}/autoplay',
+    access: 'write',
+    summary: 'Play every safe move to the foundations',
+  },
+  {
+    name: 'autocomplete',
+    method: 'POST',
+    path: '/games/{id}/autocomplete',
+    access: 'write',
+    summary: 'Play a provably won game to the end',
+  },
+  {
     name: 'checkReplay',
     method: 'POST',
     path: '/replays',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { fold, toView } from '../../domain/index.js';
-import { dealOf } from '../deals.js';
+import { fold, type Rules, toView, winnableSeed, withDefaults } from '../../domain/index.js';
+import { dealOf, randomSeed } from '../deals.js';
 import { hashToken, newToken } from '../http/auth.js';
 import { httpHandler } from '../http/handler.js';
 import { fingerprint, idempotencyKey } from '../http/preconditions.js';
@@ -8,16 +8,32 @@ import { Problem } from '../http/problem.js';
 import { parseBody } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
 import { CreateGame } from '../schemas.js';
+import { deadline, SOLVER_MS } from '../solver.js';
 import { type Creation, findCreation, recordCreation } from '../store/creations.js';
 import { createGame } from '../store/events.js';
+
+/** A deal the solver proved winnable under the game's rules, from a random seed on. */
+function winnableDeal(body: { rules?: Partial<Rules> | undefined }) {
+  const rules = withDefaults(body.rules as Partial<Rules>);
+  const found = winnableSeed(randomSeed(), rules, { nodes: 200_000, ...deadline(SOLVER_MS.winnableDeal) });
+  if (!found) {
+    throw new Problem(
+      'no-winnable-deal',
+      'No deal was proved winnable within the time allowed. Retry.',
+      {},
+      { 'retry-after': '1' },
+    );
+  }
+  return dealOf(body, found.seed);
+}
 
 /** POST /games: deal a new game. 201 with the view, the token (shown once) and Location. */
 export const handler = httpHandler('createGame', async (request) => {
   const body = parseBody(request, CreateGame, {});
-  if (body.winnable) {
+  if (body.winnable && (body.seed !== undefined || body.deck !== undefined)) {
     throw new Problem(
       'malformed-request',
-      'winnable deals need the solver, which this deployment does not have yet.',
+      'winnable: true picks the deal itself: send no seed or deck with it.',
     );
   }
   const key = idempotencyKey(request);
@@ -26,7 +42,7 @@ export const handler = httpHandler('createGame', async (request) => {
     return {
       gameId: randomUUID(),
       fingerprint: fingerprint('createGame', body),
-      dealt: dealOf(body),
+      dealt: body.winnable ? winnableDeal(body) : dealOf(body),
       token,
       tokenHash: hashToken(token),
       at: new Date().toISOString(),

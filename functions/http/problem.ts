@@ -16,6 +16,7 @@ export const PROBLEM_TYPES = {
   'not-winnable': { status: 422, title: 'The game cannot be proved winnable from here' },
   throttled: { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal error' },
+  'no-winnable-deal': { status: 503, title: 'No winnable deal was proved in time; retry' },
   'store-unavailable': { status: 503, title: 'The game store is unavailable; retry later' },
 } as const;
 

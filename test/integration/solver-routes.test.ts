@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Command,
+  checkHistory,
+  deal,
+  deckFromSeed,
+  formatCard,
+  HOUSE_RULES,
+  parseDeck,
+  rankOf,
+  solve,
+} from '../../domain/index.js';
+import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
+import { type Client, client, newGame, startLocal } from '../support/local.js';
+
+let api: Client;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  const local = await startLocal();
+  api = client(local.url);
+  stop = local.stop;
+});
+afterAll(() => stop());
+
+/** Positions of the face-up cards of a fresh deal, in the deck. */
+const FACE_UP = [0, 7, 13, 18, 22, 25, 27];
+
+describe('GET /games/{id}/hint', () => {
+  it('suggests a legal move, needs the token while in play, and changes nothing', async () => {
+    const { id, auth } = await newGame(api, { seed: 21 });
+    const answer = await api.get(`/games/${id}/hint`, auth);
+    expect(answer.status).toBe(200);
+    expect(typeof answer.body.reason).toBe('string');
+    const view = (await api.get(`/games/${id}`, auth)).body;
+    if (answer.body.move) expect(view.legalMoves).toContainEqual(answer.body.move);
+    expect(view.version).toBe(0);
+    expect((await api.get(`/games/${id}/hint`)).status).toBe(401);
+  });
+
+  it('gives the same hint for two deals that look the same to the player', async () => {
+    const deck = deckFromSeed(33).map(formatCard);
+    const twin = [...deck];
+    [twin[1], twin[2]] = [twin[2]!, twin[1]!]; // two face-down cards swapped
+    [twin[40], twin[41]] = [twin[41]!, twin[40]!]; // and the stock reordered
+    const a = await newGame(api, { deck });
+    const b = await newGame(api, { deck: twin });
+    expect(a.created.body.tableau).toEqual(b.created.body.tableau);
+    const hintA = (await api.get(`/games/${a.id}/hint`, a.auth)).body;
+    const hintB = (await api.get(`/games/${b.id}/hint`, b.auth)).body;
+    expect(hintA).toEqual(hintB);
+  });
+});
+
+describe('POST /games/{id}/autoplay', () => {
+  it('appends safe moves to the foundations as ordinary events', async () => {
+    let seed = 0;
+    while (!FACE_UP.some((i) => rankOf(deckFromSeed(seed)[i]!) === 1)) seed++;
+    const { id, auth } = await newGame(api, { seed });
+    const played = await api.post(`/games/${id}/autoplay`, undefined, auth);
+    expect(played.status).toBe(200);
+    const home = Object.values(played.body.foundations).flat();
+    expect(home.length).toBeGreaterThan(0);
+    expect(played.body.version).toBe(home.length);
+    const events = (await api.get(`/games/${id}/events`, auth)).body.events.slice(1);
+    expect(events.every((event: any) => event.type === 'moved' && /^f[CDHS]$/.test(event.data.to))).toBe(
+      true,
+    );
+    // Nothing left to do: the same view, nothing appended.
+    const again = await api.post(`/games/${id}/autoplay`, undefined, auth);
+    expect(again.body.version).toBe(played.body.version);
+  });
+});
+
+describe('POST /games/{id}/autocomplete', () => {
+  const line = fixtures.lines[0]!;
+  const deck = parseDeck(line.deck) as number[];
+
+  it('refuses while the finish cannot be proved from what the player knows', async () => {
+    const { id, auth } = await newGame(api, { deck: line.deck });
+    const answer = await api.post(`/games/${id}/autocomplete`, undefined, auth);
+    expect(answer.status).toBe(422);
+    expect(answer.body.type).toBe('/problems/not-winnable');
+  });
+
+  it('plays a game with every card known to the end', async () => {
+    const moves = line.moves as Command[];
+    // The first point of the known win where no card is face down and the stock's order was seen.
+    const known = moves.findIndex((_, k) => {
+      const { state } = checkHistory(deal(deck, null, HOUSE_RULES), moves.slice(0, k));
+      const { board } = state;
+      return (
+        board.tableau.every((column) => column.hidden.length === 0) &&
+        (board.stock.length === 0 || board.pass >= 2)
+      );
+    });
+    expect(known).toBeGreaterThan(0);
+    const { id, auth } = await newGame(api, { deck: line.deck });
+    for (const move of moves.slice(0, known))
+      expect((await api.post(`/games/${id}/moves`, move, auth)).status).toBe(200);
+    const finished = await api.post(`/games/${id}/autocomplete`, undefined, auth);
+    expect(finished.status).toBe(200);
+    expect(finished.body.status).toBe('won');
+    expect((await api.post(`/games/${id}/autocomplete`, undefined, auth)).body.rule).toBe('game-over');
+  });
+});
+
+describe('POST /games with winnable: true', () => {
+  it('deals a seed the solver proves winnable', async () => {
+    const { id, auth, created } = await newGame(api, { winnable: true });
+    expect(created.status).toBe(201);
+    const seed = (await api.post(`/games/${id}/resign`, undefined, auth)).body.seed as number;
+    expect(solve(deckFromSeed(seed), HOUSE_RULES, { nodes: 200_000 }).result).toBe('won');
+    expect((await api.post('/games', { winnable: true, seed: 1 })).status).toBe(400);
+  });
+});
