@@ -1,0 +1,369 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { applyMove, type Board, checkMove, isCleared, listMoves } from '../../domain/board.js';
+import { type Card, cardOf, isDeckError, parseDeck } from '../../domain/cards.js';
+import { deal, fold, type GameState, legalMoves } from '../../domain/game.js';
+import type { PlayedMove } from '../../domain/moves.js';
+import { checkHistory } from '../../domain/replay.js';
+import { HOUSE_RULES, type Rules } from '../../domain/rules.js';
+import { OPENING_SCORE } from '../../domain/score.js';
+import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
+import {
+  autocomplete,
+  hint,
+  safeAutoplay,
+  solve,
+  solveBoard,
+  winnableSeed,
+} from '../../domain/solver/index.js';
+
+const fixture = JSON.parse(
+  readFileSync(new URL('../fixtures/winning-lines.json', import.meta.url), 'utf8'),
+) as {
+  lines: { deck: string[] }[];
+};
+
+/** Seeds whose deals the solver wins quickly under the house rules. */
+const QUICK_SEEDS = [0, 3, 6, 10, 11];
+
+const replayWins = (deck: readonly Card[], rules: Rules, line: readonly PlayedMove[]) => {
+  const result = checkHistory(deal(deck, null, rules), line);
+  expect(result.ok).toBe(true);
+  if (result.ok) expect(result.state.status).toBe('won');
+};
+
+/** Plays moves on a board through the domain's own checks; throws on the first illegal one. */
+function playOn(board: Board, rules: Rules, moves: readonly PlayedMove[]): Board {
+  let current = board;
+  for (const [i, move] of moves.entries()) {
+    const problem = checkMove(current, rules, move);
+    if (problem) throw new Error(`move ${i} (${JSON.stringify(move)}) is illegal: ${problem.detail}`);
+    current = applyMove(current, rules, move).board;
+  }
+  return current;
+}
+
+/**
+ * Every position reachable from `board` through the domain's legal moves: is any of them won?
+ * Undefined when there are more than `limit` of them (the sample skips such positions).
+ */
+function bruteForceWinnable(board: Board, rules: Rules, limit = 20_000): boolean | undefined {
+  const key = (b: Board) =>
+    [
+      b.foundations.map((cards) => cards.length).join(','),
+      b.tableau.map((column) => `${column.hidden.length}:${column.up.join(',')}`).join('/'),
+      b.stock.join(','),
+      b.waste.join(','),
+      rules.passes === null ? 0 : b.pass,
+    ].join('|');
+  const seen = new Set<string>([key(board)]);
+  const queue = [board];
+  while (queue.length > 0) {
+    const current = queue.pop()!;
+    if (isCleared(current)) return true;
+    for (const move of listMoves(current, rules)) {
+      const next = applyMove(current, rules, move).board;
+      const k = key(next);
+      if (!seen.has(k)) {
+        if (seen.size >= limit) return undefined;
+        seen.add(k);
+        queue.push(next);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * A small random position: most cards home, the rest in the talon and in seven short columns (so no
+ * column is free for a King), some face down.
+ */
+function smallPosition(seed: number): { board: Board; rules: Rules } {
+  const next = mulberry32(seed);
+  const pick = (n: number) => next() % n;
+  const rest: Card[] = [];
+  const heights = [13, 13, 13, 13];
+  while (rest.length < 9 + pick(3)) {
+    const suit = pick(4);
+    if (heights[suit]! === 0) continue;
+    rest.push(cardOf(heights[suit]!, suit));
+    heights[suit]!--;
+  }
+  for (let i = rest.length - 1; i > 0; i--) {
+    const j = pick(i + 1);
+    [rest[i], rest[j]] = [rest[j]!, rest[i]!];
+  }
+  const talon = rest.splice(0, 2 + pick(3));
+  const wasteSize = pick(talon.length + 1);
+  const tableau = Array.from({ length: 7 }, (_, i) => {
+    const size = i < rest.length % 7 ? 2 : 1;
+    const cards = rest.splice(0, i === 6 ? rest.length : size);
+    return { hidden: cards.slice(0, -1), up: cards.slice(-1) };
+  });
+  const rules: Rules = {
+    draw: pick(2) === 0 ? 1 : 3,
+    passes: [1, 2, null][pick(3)]!,
+    foundationToTableau: pick(3) === 0,
+  };
+  const board: Board = {
+    stock: talon.slice(wasteSize).reverse(),
+    waste: talon.slice(0, wasteSize),
+    foundations: heights.map((height, suit) => Array.from({ length: height }, (_, r) => cardOf(r + 1, suit))),
+    tableau,
+    pass: 1,
+  };
+  return { board, rules };
+}
+
+/** A game in play on any board (for positions built by hand). */
+const stateOf = (board: Board, rules: Rules): GameState => ({
+  version: 0,
+  deal: { deck: deckFromSeed(0), seed: null, rules },
+  board,
+  status: 'playing',
+  score: OPENING_SCORE,
+  done: null,
+  undone: null,
+});
+
+const stateAfter = (deck: readonly Card[], rules: Rules, moves: readonly PlayedMove[]): GameState => {
+  const result = checkHistory(deal(deck, null, rules), moves);
+  if (!result.ok) throw new Error(`illegal history at ${result.index}`);
+  return fold(result.events);
+};
+
+describe('solve', () => {
+  it('wins the three deals of the fixture, with lines the domain replays to a win', () => {
+    for (const { deck: codes } of fixture.lines) {
+      const deck = parseDeck(codes);
+      if (isDeckError(deck)) throw new Error(deck.problem);
+      const solved = solve(deck, HOUSE_RULES, { nodes: 3_000_000 });
+      expect(solved.result).toBe('won');
+      if (solved.result === 'won') replayWins(deck, HOUSE_RULES, solved.line);
+    }
+  });
+
+  it('returns lines that replay to a win under several rule sets', () => {
+    const ruleSets: Rules[] = [
+      HOUSE_RULES,
+      { draw: 1, passes: null, foundationToTableau: true },
+      { draw: 3, passes: null, foundationToTableau: false },
+      { draw: 1, passes: 1, foundationToTableau: false },
+    ];
+    let wins = 0;
+    for (const rules of ruleSets) {
+      for (const seed of QUICK_SEEDS) {
+        const deck = deckFromSeed(seed);
+        const solved = solve(deck, rules, { nodes: 100_000 });
+        if (solved.result === 'won') {
+          wins++;
+          replayWins(deck, rules, solved.line);
+        }
+      }
+    }
+    expect(wins).toBeGreaterThan(10);
+  });
+
+  it('agrees with an exhaustive search of the legal moves on small positions, both ways', () => {
+    const verdicts = { won: 0, lost: 0 };
+    for (let seed = 1; seed <= 150; seed++) {
+      const { board, rules } = smallPosition(seed);
+      const winnable = bruteForceWinnable(board, rules);
+      if (winnable === undefined) continue;
+      const solved = solveBoard(board, rules, { nodes: 1_000_000 });
+      expect(solved.result).not.toBe('unknown');
+      expect({ seed, result: solved.result }).toEqual({ seed, result: winnable ? 'won' : 'lost' });
+      if (solved.result === 'won') expect(isCleared(playOn(board, rules, solved.line))).toBe(true);
+      if (solved.result !== 'unknown') verdicts[solved.result]++;
+    }
+    // The sample holds plenty of both verdicts, so neither direction goes untested.
+    expect(verdicts.won).toBeGreaterThan(20);
+    expect(verdicts.lost).toBeGreaterThan(1);
+  });
+
+  it('proves hand-made dead ends lost, as the exhaustive search does, and wins their winnable twins', () => {
+    const home = (suit: number, height: number) =>
+      Array.from({ length: height }, (_, r) => cardOf(r + 1, suit));
+    const empty = () => ({ hidden: [] as Card[], up: [] as Card[] });
+    const spades = (n: number) => [home(0, 13), home(1, 13), home(2, 13), home(3, n)];
+    // JS under QS; KS alone. Nothing takes the queen unless a red king comes back from its foundation.
+    const buried: Board = {
+      stock: [],
+      waste: [],
+      foundations: spades(10),
+      tableau: [
+        { hidden: [cardOf(11, 3)], up: [cardOf(12, 3)] },
+        { hidden: [], up: [cardOf(13, 3)] },
+        ...Array.from({ length: 5 }, empty),
+      ],
+      pass: 1,
+    };
+    // The stock deals JS, KS, QS: with draw 3 the queen covers the jack on every pass.
+    const misdealt: Board = {
+      stock: [cardOf(12, 3), cardOf(13, 3), cardOf(11, 3)],
+      waste: [],
+      foundations: spades(10),
+      tableau: Array.from({ length: 7 }, empty),
+      pass: 1,
+    };
+    const cases: [Board, Rules, 'won' | 'lost'][] = [
+      [buried, { draw: 3, passes: 3, foundationToTableau: false }, 'lost'],
+      [buried, { draw: 3, passes: 3, foundationToTableau: true }, 'won'],
+      [misdealt, { draw: 3, passes: 2, foundationToTableau: false }, 'lost'],
+      [misdealt, { draw: 3, passes: null, foundationToTableau: false }, 'lost'],
+      [misdealt, { draw: 1, passes: 1, foundationToTableau: false }, 'won'],
+    ];
+    for (const [board, rules, verdict] of cases) {
+      // A lost verdict is confirmed by the exhaustive search; a won one by replaying the line.
+      if (verdict === 'lost') expect(bruteForceWinnable(board, rules)).toBe(false);
+      const solved = solveBoard(board, rules);
+      expect(solved.result).toBe(verdict);
+      if (solved.result === 'won') expect(isCleared(playOn(board, rules, solved.line))).toBe(true);
+    }
+  });
+
+  it('says unknown when the budget runs out, and honours a deadline', () => {
+    expect(solve(deckFromSeed(2), HOUSE_RULES, { nodes: 10 }).result).toBe('unknown');
+    let clock = 0;
+    const timed = solve(deckFromSeed(2), HOUSE_RULES, { now: () => clock++, deadline: 3 });
+    expect(timed.result).toBe('unknown');
+  });
+});
+
+describe('winnableSeed', () => {
+  it('finds a seed the solver wins, from a start seed', () => {
+    const found = winnableSeed(0, HOUSE_RULES, { nodes: 100_000 });
+    expect(found).not.toBeNull();
+    if (found) {
+      expect(found.seed).toBe(found.attempts - 1);
+      replayWins(deckFromSeed(found.seed), HOUSE_RULES, found.line);
+    }
+  });
+});
+
+describe('hint', () => {
+  it('depends only on what the player sees: same hint when face-down cards or the stock differ', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const deck = deckFromSeed(seed);
+      // deck[1] and deck[2] lie face down on columns 2 and 3; deck[28..51] is the stock.
+      const swapped = deck.slice();
+      [swapped[1], swapped[2]] = [swapped[2]!, swapped[1]!];
+      const restocked = [...deck.slice(0, 28), ...deck.slice(28).reverse()];
+      const a = stateAfter(deck, HOUSE_RULES, []);
+      expect(hint(stateAfter(swapped, HOUSE_RULES, []))).toEqual(hint(a));
+      expect(hint(stateAfter(restocked, HOUSE_RULES, []))).toEqual(hint(a));
+      // After some draws the stock is still unseen in part; the face-down cards still are.
+      const draws: PlayedMove[] = [{ type: 'draw' }, { type: 'draw' }, { type: 'draw' }];
+      expect(hint(stateAfter(swapped, HOUSE_RULES, draws))).toEqual(
+        hint(stateAfter(deck, HOUSE_RULES, draws)),
+      );
+    }
+  });
+
+  it('suggests legal moves, and playing the hints never breaks a rule', () => {
+    for (const seed of [11, 12, 13]) {
+      const deck = deckFromSeed(seed);
+      const moves: PlayedMove[] = [];
+      for (let step = 0; step < 60; step++) {
+        const state = stateAfter(deck, HOUSE_RULES, moves);
+        const { move, reason } = hint(state);
+        expect(reason.length).toBeGreaterThan(0);
+        if (move === null) break;
+        expect(legalMoves(state)).toContainEqual(move);
+        moves.push(move);
+      }
+    }
+  });
+
+  it('gives no move, and says why, when nothing can be done', () => {
+    // The five of hearts covers the ace of clubs; the stock and waste are spent.
+    const board: Board = {
+      stock: [],
+      waste: [],
+      foundations: [[], [], [], []],
+      tableau: [
+        { hidden: [cardOf(1, 0)], up: [cardOf(5, 2)] },
+        ...Array.from({ length: 6 }, () => ({ hidden: [], up: [] })),
+      ],
+      pass: 3,
+    };
+    const stuck = hint(stateOf(board, HOUSE_RULES));
+    expect(stuck.move).toBeNull();
+    expect(stuck.reason).toMatch(/cannot be won/);
+  });
+});
+
+describe('safeAutoplay', () => {
+  it('plays only legal moves to the foundations, and only safe ones', () => {
+    for (const seed of QUICK_SEEDS) {
+      const deck = deckFromSeed(seed);
+      const solved = solve(deck, HOUSE_RULES, { nodes: 200_000 });
+      if (solved.result !== 'won') continue;
+      for (let cut = 0; cut < solved.line.length; cut += 7) {
+        const prefix = solved.line.slice(0, cut);
+        const state = stateAfter(deck, HOUSE_RULES, prefix);
+        const auto = safeAutoplay(state);
+        for (const move of auto) {
+          expect(move.type).toBe('move');
+          if (move.type === 'move') expect(move.to).toMatch(/^f[CDHS]$/);
+        }
+        const after = checkHistory(deal(deck, null, HOUSE_RULES), [...prefix, ...auto]);
+        expect(after.ok).toBe(true);
+        // Safe means it cannot cost the game: the solver still wins from there.
+        if (after.ok && auto.length > 0 && after.state.status === 'playing') {
+          expect(solveBoard(after.state.board, HOUSE_RULES, { nodes: 300_000 }).result).not.toBe('lost');
+        }
+      }
+    }
+  });
+});
+
+describe('autocomplete', () => {
+  it('wins from a position with every card face up', () => {
+    const rules = HOUSE_RULES;
+    // Runs K..2 alternating, with the aces and two low cards in the waste.
+    const run = (suits: [number, number]) =>
+      Array.from({ length: 12 }, (_, i) => cardOf(13 - i, suits[i % 2]!)).filter((card) => card % 13 !== 0);
+    const board: Board = {
+      stock: [],
+      waste: [cardOf(1, 0), cardOf(1, 1), cardOf(1, 2), cardOf(1, 3)],
+      foundations: [[], [], [], []],
+      tableau: [
+        { hidden: [], up: run([0, 1]) },
+        { hidden: [], up: run([1, 0]) },
+        { hidden: [], up: run([2, 3]) },
+        { hidden: [], up: run([3, 2]) },
+        { hidden: [], up: [] },
+        { hidden: [], up: [] },
+        { hidden: [], up: [] },
+      ],
+      pass: 1,
+    };
+    const line = autocomplete(stateOf(board, rules), { nodes: 200_000 });
+    expect(line).not.toBeNull();
+    expect(isCleared(playOn(board, rules, line!))).toBe(true);
+  });
+
+  it('finishes real games once nothing is face down and the stock has been seen, and not before', () => {
+    const deck = deckFromSeed(0);
+    const solved = solve(deck, HOUSE_RULES, { nodes: 200_000 });
+    expect(solved.result).toBe('won');
+    if (solved.result !== 'won') return;
+    expect(autocomplete(stateAfter(deck, HOUSE_RULES, []))).toBeNull();
+    let finished = 0;
+    for (let cut = 0; cut < solved.line.length; cut++) {
+      const prefix = solved.line.slice(0, cut);
+      const state = stateAfter(deck, HOUSE_RULES, prefix);
+      const known =
+        state.board.tableau.every((column) => column.hidden.length === 0) &&
+        (state.board.stock.length === 0 || state.board.pass >= 2);
+      const line = autocomplete(state, { nodes: 200_000 });
+      if (!known) expect(line).toBeNull();
+      if (line !== null) {
+        finished++;
+        replayWins(deck, HOUSE_RULES, [...prefix, ...line]);
+      }
+    }
+    expect(finished).toBeGreaterThan(0);
+  });
+});
