@@ -79,7 +79,15 @@ const toStored = (item: Item): StoredEvent => ({
 });
 
 const encodeSnapshot = (body: SnapshotBody): Uint8Array => gzipSync(JSON.stringify(body));
-const decodeSnapshot = (bytes: Uint8Array): SnapshotBody => JSON.parse(gunzipSync(bytes).toString('utf8'));
+/** A snapshot's state and keys; undefined for one this release cannot read (the log is then folded). */
+function readSnapshot(bytes: Uint8Array): { state: GameState; keys: readonly KeyRecord[] } | undefined {
+  try {
+    const body = JSON.parse(gunzipSync(bytes).toString('utf8')) as SnapshotBody;
+    return { state: fromSnapshot(body.state), keys: body.keys };
+  } catch {
+    return undefined;
+  }
+}
 
 async function* query(input: Omit<QueryCommandInput, 'TableName'>): AsyncGenerator<Item> {
   let start: Record<string, unknown> | undefined;
@@ -112,9 +120,9 @@ export async function loadGame(gameId: string, upTo?: number): Promise<Loaded | 
     ScanIndexForward: false,
     Limit: SNAPSHOT_EVERY + 1,
   })) {
-    if (item.snap) {
-      const body = decodeSnapshot(item.snap);
-      base = { state: fromSnapshot(body.state), tokenHash: item.tokenHash!, keys: body.keys };
+    const snapshot = item.snap && readSnapshot(item.snap);
+    if (snapshot) {
+      base = { state: snapshot.state, tokenHash: item.tokenHash!, keys: snapshot.keys };
       break;
     }
     if (item.sk === 0) {

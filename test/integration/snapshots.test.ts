@@ -56,4 +56,19 @@ describe('snapshots are a cache beside the log', () => {
     // And play goes on.
     expect((await api.post(`/games/${id}/undo`, undefined, auth)).status).toBe(200);
   });
+
+  it('a snapshot this release cannot read is skipped, and the log folded instead', async () => {
+    const { id, auth } = await newGame(api, { seed: 6 });
+    const before = await playDraws(id, auth, SNAPSHOT_EVERY + 2);
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: local.store.tableName,
+        Key: { pk: id, sk: SNAPSHOT_EVERY },
+        UpdateExpression: 'SET snap = :junk',
+        ExpressionAttributeValues: { ':junk': new Uint8Array([1, 2, 3]) },
+      }),
+    );
+    forgetAll();
+    expect((await api.get(`/games/${id}`, auth)).body).toEqual(before);
+  });
 });
