@@ -53,7 +53,6 @@ async function timeMoves(game: Awaited<ReturnType<typeof gameAt>>, count: number
 // Warm up the handlers, the SDK and dynalite.
 await timeMoves(await gameAt(5), 50);
 
-const short = await gameAt(10);
 const long = await gameAt(1000);
 const times = {
   short: [] as number[],
@@ -61,8 +60,10 @@ const times = {
   coldShort: [] as number[],
   coldLong: [] as number[],
 };
-// Interleave the rounds so drift on a noisy machine hits all alike.
+// Interleave the rounds so drift on a noisy machine hits all alike. Each round takes a new short game
+// (versions 10..110), while the long one goes on from 1,000.
 for (let round = 0; round < 6; round++) {
+  const short = await gameAt(10);
   times.short.push(...(await timeMoves(short, 50)));
   times.long.push(...(await timeMoves(long, 50)));
   times.coldShort.push(...(await timeMoves(short, 50, true)));
