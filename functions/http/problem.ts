@@ -7,7 +7,6 @@ export const PROBLEM_TYPES = {
   unauthenticated: { status: 401, title: 'A bearer token is required' },
   forbidden: { status: 403, title: 'The token does not open this game' },
   'not-found': { status: 404, title: 'Not found' },
-  'method-not-allowed': { status: 405, title: 'Method not allowed' },
   conflict: { status: 409, title: 'Another write won the race' },
   'precondition-failed': { status: 412, title: 'The game is not at the version in If-Match' },
   'payload-too-large': { status: 413, title: 'The request body is too large' },

@@ -162,7 +162,7 @@ export async function createGame(
   tokenHash: string,
   at: string,
 ): Promise<boolean> {
-  return put({ pk: gameId, sk: 0, type: dealt.type, schema: EVENT_SCHEMA, at, data: dealt.data, tokenHash });
+  return putNew({ pk: gameId, sk: 0, type: dealt.type, schema: EVENT_SCHEMA, at, data: dealt.data, tokenHash });
 }
 
 export interface Append {
@@ -202,10 +202,11 @@ export async function append(gameId: string, entry: Append): Promise<boolean> {
     });
     item.tokenHash = loaded.tokenHash;
   }
-  return put(item);
+  return putNew(item);
 }
 
-async function put(item: Item | Record<string, unknown>): Promise<boolean> {
+/** Puts an item that must not exist yet: false (and nothing written) if one does. */
+export async function putNew(item: Item | Record<string, unknown>): Promise<boolean> {
   try {
     await guard(() =>
       documentClient().send(
@@ -230,8 +231,6 @@ export async function getItem(pk: string, sk: number): Promise<Record<string, un
   );
   return result.Item;
 }
-
-export const putNew = put;
 
 /** An event in the shape the API shows: `{ version, type, schema, at, data }`. */
 export const eventJson = (stored: StoredEvent, shown: { readonly type: string; readonly data: unknown }) => ({
