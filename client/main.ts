@@ -1,6 +1,7 @@
-import { ApiError, NetworkError } from './api.js';
-import type { Streams } from './io.js';
-import { UsageError } from './options.js';
+import { type Api, ApiError, createApi, DEFAULT_URL, NetworkError } from './api.js';
+import { printer, type Streams } from './io.js';
+import { type CommonOptions, UsageError } from './options.js';
+import { wantsColor } from './render.js';
 
 /** A refusal or a failure, on one line. */
 export function errorLine(error: unknown): string {
@@ -44,4 +45,22 @@ export async function cliMain<T>(
     errors.write(`${errorLine(error)}\n`);
     return 1;
   }
+}
+
+/** What every command sets up: where to print, whether to colour, and the API client. */
+export function session(
+  config: Streams & Partial<CommonOptions> & { errors?: NodeJS.WritableStream; api?: Api },
+) {
+  return {
+    print: printer(config.output),
+    fail: printer(config.errors ?? config.output),
+    color: config.color ?? wantsColor(config.output),
+    api:
+      config.api ??
+      createApi({
+        url: config.url ?? DEFAULT_URL,
+        ...(config.token ? { token: config.token } : {}),
+        ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
+      }),
+  };
 }

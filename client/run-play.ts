@@ -1,7 +1,7 @@
-import { type Api, createApi, DEFAULT_URL } from './api.js';
+import { type Api, DEFAULT_URL } from './api.js';
 import { HELP, parseCommand } from './commands.js';
-import { type LineReader, lineReader, printer, type Streams } from './io.js';
-import { cliMain, errorLine, type MainStreams } from './main.js';
+import { type LineReader, lineReader, type Streams } from './io.js';
+import { cliMain, errorLine, type MainStreams, session } from './main.js';
 import {
   COMMON_OPTIONS,
   type CommonOptions,
@@ -11,7 +11,7 @@ import {
   parseDeck,
   UsageError,
 } from './options.js';
-import { describeMove, renderBoard, renderLegalMoves, wantsColor } from './render.js';
+import { describeMove, renderBoard, renderLegalMoves } from './render.js';
 import type { NewGame, Rules, View } from './types.js';
 
 export interface PlayConfig extends Streams, Partial<CommonOptions> {
@@ -32,16 +32,7 @@ const MAX_SEED = 4294967295;
  * from `input` until the game ends, the input ends, or `q`. Resolves to an exit status.
  */
 export async function runPlay(config: PlayConfig): Promise<number> {
-  const print = printer(config.output);
-  const fail = printer(config.errors ?? config.output);
-  const color = config.color ?? wantsColor(config.output);
-  const api =
-    config.api ??
-    createApi({
-      url: config.url ?? DEFAULT_URL,
-      ...(config.token ? { token: config.token } : {}),
-      ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
-    });
+  const { print, fail, color, api } = session(config);
 
   let view: View;
   try {

@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
-import { type Api, ApiError, createApi, DEFAULT_URL } from './api.js';
-import { lineReader, printer, type Streams } from './io.js';
-import { cliMain, errorLine, type MainStreams } from './main.js';
+import { type Api, ApiError, DEFAULT_URL } from './api.js';
+import { lineReader, type Streams } from './io.js';
+import { cliMain, errorLine, type MainStreams, session } from './main.js';
 import { COMMON_OPTIONS, type CommonOptions, commonOptions, integer, parse, UsageError } from './options.js';
-import { describeEvent, renderBoard, wantsColor } from './render.js';
+import { describeEvent, renderBoard } from './render.js';
 import type { Frame, GameEvent, HistoryStep, Move, Rules } from './types.js';
 
 /** Frames 0..last of one game, fetched as they are asked for. */
@@ -155,16 +155,7 @@ async function isFile(path: string): Promise<boolean> {
  * next, p previous, j N jump, q quit). Resolves to an exit status.
  */
 export async function runReplay(config: ReplayConfig): Promise<number> {
-  const print = printer(config.output);
-  const fail = printer(config.errors ?? config.output);
-  const color = config.color ?? wantsColor(config.output);
-  const api =
-    config.api ??
-    createApi({
-      url: config.url ?? DEFAULT_URL,
-      ...(config.token ? { token: config.token } : {}),
-      ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
-    });
+  const { print, fail, color, api } = session(config);
 
   let source: FrameSource;
   try {
