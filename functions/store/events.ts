@@ -162,7 +162,15 @@ export async function createGame(
   tokenHash: string,
   at: string,
 ): Promise<boolean> {
-  return putNew({ pk: gameId, sk: 0, type: dealt.type, schema: EVENT_SCHEMA, at, data: dealt.data, tokenHash });
+  return putNew({
+    pk: gameId,
+    sk: 0,
+    type: dealt.type,
+    schema: EVENT_SCHEMA,
+    at,
+    data: dealt.data,
+    tokenHash,
+  });
 }
 
 export interface Append {
