@@ -1,19 +1,15 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deckFromSeed, formatCard } from '../../domain/index.js';
-import { type Answer, type Client, client, newGame, startLocal } from '../support/local.js';
+import { type Answer, newGame, useLocalApi } from '../support/local.js';
 
-let api: Client;
-let stop: () => Promise<void>;
+const server = useLocalApi();
+
 let game: Awaited<ReturnType<typeof newGame>>;
 
 beforeAll(async () => {
-  const local = await startLocal();
-  api = client(local.url);
-  stop = local.stop;
-  game = await newGame(api, { seed: 2024 });
+  game = await newGame(server.api, { seed: 2024 });
 });
-afterAll(() => stop());
 
 const json = fc.oneof(
   fc.json(),
@@ -85,7 +81,7 @@ describe('fuzz: no request gets a 5xx', () => {
           );
           let answer: Answer;
           try {
-            answer = await api.call(
+            answer = await server.api.call(
               method,
               `${path}?${encodeURI(query)}`,
               method === 'GET' ? { headers: cleanHeaders } : { raw: body, headers: cleanHeaders },
@@ -106,7 +102,7 @@ describe('fuzz: no request gets a 5xx', () => {
 
 describe('no response about a game in play shows a hidden card', () => {
   it('scans every route’s answers while playing', async () => {
-    const { id, auth, created } = await newGame(api, { seed: 99 });
+    const { id, auth, created } = await newGame(server.api, { seed: 99 });
     const deck = deckFromSeed(99).map(formatCard);
     const answers: Answer[] = [];
     const hiddenNow = (view: any) => {
@@ -121,22 +117,22 @@ describe('no response about a game in play shows a hidden card', () => {
     for (let i = 0; i < 30 && view.status === 'playing'; i++) {
       const move = view.legalMoves.find((m: any) => m.type === 'move') ??
         view.legalMoves[0] ?? { type: 'recycle' };
-      const answer = await api.post(`/games/${id}/moves`, move, auth);
+      const answer = await server.api.post(`/games/${id}/moves`, move, auth);
       answers.push(
         answer,
-        await api.post(`/games/${id}/moves`, { type: 'move', from: 't1', to: 't1' }, auth),
+        await server.api.post(`/games/${id}/moves`, { type: 'move', from: 't1', to: 't1' }, auth),
       );
       if (answer.status === 200) view = answer.body;
-      if (i % 7 === 6) answers.push(await api.post(`/games/${id}/undo`, undefined, auth));
+      if (i % 7 === 6) answers.push(await server.api.post(`/games/${id}/undo`, undefined, auth));
     }
     answers.push(
-      await api.get(`/games/${id}`, auth),
-      await api.get(`/games/${id}?at=0`, auth),
-      await api.get(`/games/${id}?at=5`, auth),
-      await api.get(`/games/${id}/events?limit=1000`, auth),
-      await api.get(`/games/${id}/replay`, auth),
+      await server.api.get(`/games/${id}`, auth),
+      await server.api.get(`/games/${id}?at=0`, auth),
+      await server.api.get(`/games/${id}?at=5`, auth),
+      await server.api.get(`/games/${id}/events?limit=1000`, auth),
+      await server.api.get(`/games/${id}/replay`, auth),
     );
-    const final = (await api.get(`/games/${id}`, auth)).body;
+    const final = (await server.api.get(`/games/${id}`, auth)).body;
     const hidden = hiddenNow(final);
     expect(hidden.length).toBeGreaterThan(0);
     for (const answer of answers) {

@@ -1,31 +1,24 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/store/client.js';
 import { loadGame, SNAPSHOT_EVERY } from '../../functions/store/events.js';
 import { forgetAll } from '../../functions/store/recent.js';
-import { type Client, client, newGame, startLocal } from '../support/local.js';
+import { newGame, useLocalApi } from '../support/local.js';
 
-let api: Client;
-let local: Awaited<ReturnType<typeof startLocal>>;
-
-beforeAll(async () => {
-  local = await startLocal();
-  api = client(local.url);
-});
-afterAll(() => local.stop());
+const server = useLocalApi();
 
 async function playDraws(id: string, auth: Record<string, string>, count: number) {
   let view: any;
   for (let i = 0; i < count; i++) {
     const type = view?.stock.count === 0 ? 'recycle' : 'draw';
-    view = (await api.post(`/games/${id}/moves`, { type }, auth)).body;
+    view = (await server.api.post(`/games/${id}/moves`, { type }, auth)).body;
   }
   return view;
 }
 
 describe('snapshots are a cache beside the log', () => {
   it('a load reads at most SNAPSHOT_EVERY items however long the game', async () => {
-    const { id, auth } = await newGame(api, { seed: 3, rules: { passes: null } });
+    const { id, auth } = await newGame(server.api, { seed: 3, rules: { passes: null } });
     await playDraws(id, auth, 3 * SNAPSHOT_EVERY + 5);
     for (let version = 0; version <= 3 * SNAPSHOT_EVERY + 5; version += 7) {
       const loaded = await loadGame(id, version);
@@ -35,40 +28,40 @@ describe('snapshots are a cache beside the log', () => {
   });
 
   it('with every snapshot deleted, the game folds from the log to the same view', async () => {
-    const { id, auth } = await newGame(api, { seed: 4, rules: { passes: null } });
+    const { id, auth } = await newGame(server.api, { seed: 4, rules: { passes: null } });
     const before = await playDraws(id, auth, 2 * SNAPSHOT_EVERY + 3);
-    const items = await documentClient().send(new ScanCommand({ TableName: local.store.tableName }));
+    const items = await documentClient().send(new ScanCommand({ TableName: server.local.store.tableName }));
     const withSnapshots = (items.Items ?? []).filter((item) => item.pk === id && item.snap);
     expect(withSnapshots.map((item) => item.sk)).toEqual([SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY]);
     for (const item of withSnapshots) {
       await documentClient().send(
         new UpdateCommand({
-          TableName: local.store.tableName,
+          TableName: server.local.store.tableName,
           Key: { pk: id, sk: item.sk },
           UpdateExpression: 'REMOVE snap, tokenHash',
         }),
       );
     }
     forgetAll();
-    const after = await api.get(`/games/${id}`, auth);
+    const after = await server.api.get(`/games/${id}`, auth);
     expect(after.body).toEqual(before);
     expect((await loadGame(id))!.itemsRead).toBe(2 * SNAPSHOT_EVERY + 4);
     // And play goes on.
-    expect((await api.post(`/games/${id}/undo`, undefined, auth)).status).toBe(200);
+    expect((await server.api.post(`/games/${id}/undo`, undefined, auth)).status).toBe(200);
   });
 
   it('a snapshot this release cannot read is skipped, and the log folded instead', async () => {
-    const { id, auth } = await newGame(api, { seed: 6, rules: { passes: null } });
+    const { id, auth } = await newGame(server.api, { seed: 6, rules: { passes: null } });
     const before = await playDraws(id, auth, SNAPSHOT_EVERY + 2);
     await documentClient().send(
       new UpdateCommand({
-        TableName: local.store.tableName,
+        TableName: server.local.store.tableName,
         Key: { pk: id, sk: SNAPSHOT_EVERY },
         UpdateExpression: 'SET snap = :junk',
         ExpressionAttributeValues: { ':junk': new Uint8Array([1, 2, 3]) },
       }),
     );
     forgetAll();
-    expect((await api.get(`/games/${id}`, auth)).body).toEqual(before);
+    expect((await server.api.get(`/games/${id}`, auth)).body).toEqual(before);
   });
 });

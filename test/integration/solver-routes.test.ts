@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type Command,
   checkHistory,
@@ -11,31 +11,23 @@ import {
   solve,
 } from '../../domain/index.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
-import { type Client, client, newGame, startLocal } from '../support/local.js';
+import { newGame, useLocalApi } from '../support/local.js';
 
-let api: Client;
-let stop: () => Promise<void>;
-
-beforeAll(async () => {
-  const local = await startLocal();
-  api = client(local.url);
-  stop = local.stop;
-});
-afterAll(() => stop());
+const server = useLocalApi();
 
 /** Positions of the face-up cards of a fresh deal, in the deck. */
 const FACE_UP = [0, 7, 13, 18, 22, 25, 27];
 
 describe('GET /games/{id}/hint', () => {
   it('suggests a legal move, needs the token while in play, and changes nothing', async () => {
-    const { id, auth } = await newGame(api, { seed: 21 });
-    const answer = await api.get(`/games/${id}/hint`, auth);
+    const { id, auth } = await newGame(server.api, { seed: 21 });
+    const answer = await server.api.get(`/games/${id}/hint`, auth);
     expect(answer.status).toBe(200);
     expect(typeof answer.body.reason).toBe('string');
-    const view = (await api.get(`/games/${id}`, auth)).body;
+    const view = (await server.api.get(`/games/${id}`, auth)).body;
     if (answer.body.move) expect(view.legalMoves).toContainEqual(answer.body.move);
     expect(view.version).toBe(0);
-    expect((await api.get(`/games/${id}/hint`)).status).toBe(401);
+    expect((await server.api.get(`/games/${id}/hint`)).status).toBe(401);
   });
 
   it('gives the same hint for two deals that look the same to the player', async () => {
@@ -43,11 +35,11 @@ describe('GET /games/{id}/hint', () => {
     const twin = [...deck];
     [twin[1], twin[2]] = [twin[2]!, twin[1]!]; // two face-down cards swapped
     [twin[40], twin[41]] = [twin[41]!, twin[40]!]; // and the stock reordered
-    const a = await newGame(api, { deck });
-    const b = await newGame(api, { deck: twin });
+    const a = await newGame(server.api, { deck });
+    const b = await newGame(server.api, { deck: twin });
     expect(a.created.body.tableau).toEqual(b.created.body.tableau);
-    const hintA = (await api.get(`/games/${a.id}/hint`, a.auth)).body;
-    const hintB = (await api.get(`/games/${b.id}/hint`, b.auth)).body;
+    const hintA = (await server.api.get(`/games/${a.id}/hint`, a.auth)).body;
+    const hintB = (await server.api.get(`/games/${b.id}/hint`, b.auth)).body;
     expect(hintA).toEqual(hintB);
   });
 });
@@ -56,18 +48,18 @@ describe('POST /games/{id}/autoplay', () => {
   it('appends safe moves to the foundations as ordinary events', async () => {
     let seed = 0;
     while (!FACE_UP.some((i) => rankOf(deckFromSeed(seed)[i]!) === 1)) seed++;
-    const { id, auth } = await newGame(api, { seed });
-    const played = await api.post(`/games/${id}/autoplay`, undefined, auth);
+    const { id, auth } = await newGame(server.api, { seed });
+    const played = await server.api.post(`/games/${id}/autoplay`, undefined, auth);
     expect(played.status).toBe(200);
     const home = Object.values(played.body.foundations).flat();
     expect(home.length).toBeGreaterThan(0);
     expect(played.body.version).toBe(home.length);
-    const events = (await api.get(`/games/${id}/events`, auth)).body.events.slice(1);
+    const events = (await server.api.get(`/games/${id}/events`, auth)).body.events.slice(1);
     expect(events.every((event: any) => event.type === 'moved' && /^f[CDHS]$/.test(event.data.to))).toBe(
       true,
     );
     // Nothing left to do: the same view, nothing appended.
-    const again = await api.post(`/games/${id}/autoplay`, undefined, auth);
+    const again = await server.api.post(`/games/${id}/autoplay`, undefined, auth);
     expect(again.body.version).toBe(played.body.version);
   });
 });
@@ -77,8 +69,8 @@ describe('POST /games/{id}/autocomplete', () => {
   const deck = parseDeck(line.deck) as number[];
 
   it('refuses while the finish cannot be proved from what the player knows', async () => {
-    const { id, auth } = await newGame(api, { deck: line.deck });
-    const answer = await api.post(`/games/${id}/autocomplete`, undefined, auth);
+    const { id, auth } = await newGame(server.api, { deck: line.deck });
+    const answer = await server.api.post(`/games/${id}/autocomplete`, undefined, auth);
     expect(answer.status).toBe(422);
     expect(answer.body.type).toBe('/problems/not-winnable');
   });
@@ -95,22 +87,22 @@ describe('POST /games/{id}/autocomplete', () => {
       );
     });
     expect(known).toBeGreaterThan(0);
-    const { id, auth } = await newGame(api, { deck: line.deck });
+    const { id, auth } = await newGame(server.api, { deck: line.deck });
     for (const move of moves.slice(0, known))
-      expect((await api.post(`/games/${id}/moves`, move, auth)).status).toBe(200);
-    const finished = await api.post(`/games/${id}/autocomplete`, undefined, auth);
+      expect((await server.api.post(`/games/${id}/moves`, move, auth)).status).toBe(200);
+    const finished = await server.api.post(`/games/${id}/autocomplete`, undefined, auth);
     expect(finished.status).toBe(200);
     expect(finished.body.status).toBe('won');
-    expect((await api.post(`/games/${id}/autocomplete`, undefined, auth)).body.rule).toBe('game-over');
+    expect((await server.api.post(`/games/${id}/autocomplete`, undefined, auth)).body.rule).toBe('game-over');
   });
 });
 
 describe('POST /games with winnable: true', () => {
   it('deals a seed the solver proves winnable', async () => {
-    const { id, auth, created } = await newGame(api, { winnable: true });
+    const { id, auth, created } = await newGame(server.api, { winnable: true });
     expect(created.status).toBe(201);
-    const seed = (await api.post(`/games/${id}/resign`, undefined, auth)).body.seed as number;
+    const seed = (await server.api.post(`/games/${id}/resign`, undefined, auth)).body.seed as number;
     expect(solve(deckFromSeed(seed), HOUSE_RULES, { nodes: 200_000 }).result).toBe('won');
-    expect((await api.post('/games', { winnable: true, seed: 1 })).status).toBe(400);
+    expect((await server.api.post('/games', { winnable: true, seed: 1 })).status).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { startServer } from '../../infra/local/server.js';
 import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
@@ -71,4 +72,20 @@ export async function newGame(api: Client, body: unknown = { seed: 1 }) {
     auth: { authorization: `Bearer ${created.body.token}` },
     created,
   };
+}
+
+export type Local = Awaited<ReturnType<typeof startLocal>>;
+
+/**
+ * Starts the local runtime before a test file's tests and stops it after them. The returned
+ * object's `api` and `local` are set once the tests run.
+ */
+export function useLocalApi(): { api: Client; local: Local } {
+  const context = {} as { api: Client; local: Local };
+  beforeAll(async () => {
+    context.local = await startLocal();
+    context.api = client(context.local.url);
+  });
+  afterAll(() => context.local?.stop());
+  return context;
 }
