@@ -1,4 +1,4 @@
-import { applyMove, type Board, listMoves } from '../board.js';
+import { applyMove, type Board, checkDraw, checkRecycle, listMoves } from '../board.js';
 import { type Card, formatCard } from '../cards.js';
 import { canUndo, type GameState } from '../game.js';
 import type { PlayedMove } from '../moves.js';
@@ -46,18 +46,24 @@ interface Plan {
   readonly length: number;
 }
 
+/** A move and the best line after it, `depth` moves in all; a turned-up card ends a line. */
+function planAfter(board: Board, rules: Rules, move: PlayedMove, depth: number) {
+  const applied = applyMove(board, rules, move);
+  const rest = applied.revealed
+    ? { value: value(applied.board), length: 0 }
+    : best(applied.board, rules, depth - 1);
+  return { applied, plan: { value: rest.value, length: rest.length + 1 } };
+}
+
 /** The best value reachable in `depth` more moves over visible cards; a turned-up card ends a line. */
 function best(board: Board, rules: Rules, depth: number): Plan {
   let plan: Plan = { value: value(board), length: 0 };
   if (depth === 0) return plan;
   for (const move of listMoves(board, rules)) {
     if (move.type !== 'move') continue;
-    const applied = applyMove(board, rules, move);
-    const after = applied.revealed
-      ? { value: value(applied.board), length: 0 }
-      : best(applied.board, rules, depth - 1);
-    if (after.value > plan.value || (after.value === plan.value && after.length + 1 < plan.length)) {
-      plan = { value: after.value, length: after.length + 1 };
+    const after = planAfter(board, rules, move, depth).plan;
+    if (after.value > plan.value || (after.value === plan.value && after.length < plan.length)) {
+      plan = after;
     }
   }
   return plan;
@@ -95,11 +101,7 @@ export function hint(state: GameState): Hint {
     null;
   for (const move of listMoves(board, rules)) {
     if (move.type !== 'move') continue;
-    const applied = applyMove(board, rules, move);
-    const rest = applied.revealed
-      ? { value: value(applied.board), length: 0 }
-      : best(applied.board, rules, DEPTH - 1);
-    const plan = { value: rest.value, length: rest.length + 1 };
+    const { applied, plan } = planAfter(board, rules, move, DEPTH);
     if (
       plan.value > now &&
       (chosen === null ||
@@ -119,9 +121,9 @@ export function hint(state: GameState): Hint {
           : 'it makes progress';
     return { move: chosen.move, reason: `Move ${describe(board, chosen.move)}: ${why}.` };
   }
-  if (board.stock.length > 0) return { move: { type: 'draw' }, reason: 'No move on the table helps: draw.' };
-  const canRecycle = board.waste.length > 0 && (rules.passes === null || board.pass < rules.passes);
-  if (canRecycle)
+  if (checkDraw(board) === undefined)
+    return { move: { type: 'draw' }, reason: 'No move on the table helps: draw.' };
+  if (checkRecycle(board, rules) === undefined)
     return { move: { type: 'recycle' }, reason: 'The stock is empty: turn the waste over for another pass.' };
   return {
     move: null,
