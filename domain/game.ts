@@ -78,11 +78,16 @@ function start(data: DealtData): GameState {
   };
 }
 
+/** A won or resigned game takes no more actions of any kind. */
+export const gameOver = (state: GameState): Violation | undefined =>
+  state.status === 'playing'
+    ? undefined
+    : violation('game-over', `The game is ${state.status}: it takes no more actions.`);
+
 /** Decides what a command does to a game: the one event it appends, or the rule it breaks. */
 export function decide(state: GameState, command: Command): GameEvent | Violation {
-  if (state.status !== 'playing') {
-    return violation('game-over', `The game is ${state.status}: it takes no more actions.`);
-  }
+  const over = gameOver(state);
+  if (over) return over;
   switch (command.type) {
     case 'undo':
       return state.done

@@ -4,6 +4,7 @@ import {
   evolve,
   type GameEvent,
   type GameState,
+  gameOver,
   isViolation,
   RULES,
   stateAt,
@@ -154,6 +155,9 @@ export async function runPlan(request: Request, route: string, body: unknown, pl
 
 /** The events of a plan, each with the state after it; or the refusal of its first illegal step. */
 function decidePlan(state: GameState, plan: Plan): [GameEvent, GameState][] | Problem {
+  // Checked before planning, so a plan with nothing to do is refused on a finished game too.
+  const over = gameOver(state);
+  if (over) return illegal(over, {}, state.version);
   const commands = plan(state);
   if (commands instanceof Problem) return commands;
   const steps: [GameEvent, GameState][] = [];
@@ -176,10 +180,13 @@ function afterAppend(loaded: Loaded, state: GameState, key?: { key: string; fing
   return { ...loaded, state, keys };
 }
 
-/** The handler of a command route without a body of its own: undo, redo, resign. */
-export const commandHandler = (type: 'undo' | 'redo' | 'resign') =>
-  httpHandler(type, async (request) => {
+/** The handler of a write route without a body of its own: its plan decides what it appends. */
+export const planHandler = (route: string, plan: Plan) =>
+  httpHandler(route, async (request) => {
     parseWith(GamePath, request.pathParameters, 'path');
     const body = parseBody(request, EmptyBody, {});
-    return runCommand(request, type, { type }, body);
+    return runPlan(request, route, body, plan);
   });
+
+/** Undo, redo and resign: one command each. */
+export const commandHandler = (type: 'undo' | 'redo' | 'resign') => planHandler(type, () => [{ type }]);

@@ -1,5 +1,4 @@
-import { type GameState, type SolveBudget, violation } from '../domain/index.js';
-import { illegal } from './games.js';
+import type { SolveBudget } from '../domain/index.js';
 
 /**
  * Time budgets for the solver inside a Lambda call (the functions time out at 10 s): the solver
@@ -11,14 +10,3 @@ export const deadline = (ms: number): SolveBudget => ({
   now: () => performance.now(),
   deadline: performance.now() + ms,
 });
-
-/** A finished game takes no more moves of any kind: the same 422 as a move would get. */
-export function refuseFinished(state: GameState) {
-  return state.status === 'playing'
-    ? undefined
-    : illegal(
-        violation('game-over', `The game is ${state.status}: it takes no more actions.`),
-        {},
-        state.version,
-      );
-}
