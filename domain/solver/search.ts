@@ -11,6 +11,7 @@ import {
 } from '../piles.js';
 import type { Rules } from '../rules.js';
 import { mulberry32 } from '../shuffle.js';
+import type { PositionTable } from './table.js';
 
 /**
  * The solver's own board: mutable typed arrays, changed in place by `apply` and restored exactly by
@@ -71,10 +72,22 @@ const Z_HIDDEN_HI = zobrist(COLUMNS * (CAP + 1), random);
 const Z_HIDDEN_LO = zobrist(COLUMNS * (CAP + 1), random);
 const Z_TALON_HI = zobrist(52, random);
 const Z_TALON_LO = zobrist(52, random);
-const Z_WASTE_HI = zobrist(53, random);
-const Z_WASTE_LO = zobrist(53, random);
+// The card a move left waiting to be used (see `must`), index must + 1; 0 (none) hashes to nothing.
+const Z_MUST_HI = zobrist(2 * 64 + 1, random);
+const Z_MUST_LO = zobrist(2 * 64 + 1, random);
+Z_MUST_HI[0] = 0;
+Z_MUST_LO[0] = 0;
+/** `must` for a card uncovered by moving the run on it to the other card of the same rank and colour. */
+const USE = 0;
+/** `must` for a card taken back from its foundation. */
+const COVER = 64;
+const NONE = -1;
+
+const passHi = (pass: number): number => Math.imul(pass + 1, 0x85ebca6b);
+const passLo = (pass: number): number => Math.imul(pass + 1, 0xc2b2ae35);
 
 const MAX_MOVES = 512;
+
 /** The quick search keeps tableau moves that turn a card up, empty a column or free a card for home. */
 const QUICK_MIN_SCORE = 300;
 
@@ -91,6 +104,17 @@ export class Search {
   p = 0;
   pass: number;
   hiddenTotal = 0;
+  /**
+   * What the last move obliges the next one to do, or NONE. Two kinds of move are only worth making
+   * for what immediately follows them, so the search tries only those follow-ups:
+   * - USE + P: a run moved off face-up P onto P's twin (the other card of P's rank and colour) is only
+   *   worth it if P is used next: P goes home, or a card is laid on P.
+   * - COVER + X: card X taken back from its foundation is only worth it if a card is laid on X next,
+   *   or the card under X on its foundation comes back too.
+   * Any winning line can be rearranged into one that obeys both (see `generate`), and the obligation
+   * is part of the position's key, so no position is ever judged by a search that was restricted.
+   */
+  must = NONE;
   onFoundations = 0;
   hashHi = 0;
   hashLo = 0;
@@ -102,8 +126,20 @@ export class Search {
   private readonly scratchMoves = new Int32Array(MAX_MOVES);
   private readonly scratchScores = new Int32Array(MAX_MOVES);
   private readonly tops = new Int8Array(COLUMNS);
+  // The list `generate` is making, and what it found about the tableau.
+  private n = 0;
+  private firstEmpty = -1;
+  private mustColumn = -1;
 
-  constructor(board: Board, rules: Rules) {
+  /**
+   * @param prune whether to use obligations (`must`) and waste-size dominance (`visit`); without them
+   *   the search is plainer and slower, which is what they are checked against.
+   */
+  constructor(
+    board: Board,
+    rules: Rules,
+    readonly prune = true,
+  ) {
     this.draw = rules.draw;
     this.passes = rules.passes ?? Number.POSITIVE_INFINITY;
     this.foundationToTableau = rules.foundationToTableau;
@@ -127,22 +163,22 @@ export class Search {
     this.tlen = talon.length;
     this.p = board.waste.length;
     this.pass = board.pass;
+    for (let q = 0; q <= 52; q++)
+      this.chain[q] = (1 << q) | (q >= this.draw ? this.chain[q - this.draw]! : 0);
   }
 
-  /** The pass to record for dominance: it matters only when passes are limited. */
-  get passKey(): number {
-    return this.passes === Number.POSITIVE_INFINITY ? 0 : this.pass;
-  }
+  /** Waste sizes that lead, by draws alone, to waste size p in the same pass: p, p - draw, ... */
+  private readonly chain = new Int32Array(53);
 
   isWon(): boolean {
     return this.onFoundations === 52 || (this.hiddenTotal === 0 && this.tlen === 0);
   }
 
   /**
-   * Hashes the position so that boards differing only in the order of their columns hash alike: each
-   * face-up card is keyed by the card it lies on (or the bottom of its run), each column by its count
-   * of face-down cards (which fixes which cards they are), the talon by its set and the waste's size.
-   * Foundations follow from the rest.
+   * Hashes the position, except for the waste's size and the pass (see `visit`), so that boards
+   * differing only in the order of their columns hash alike: each face-up card is keyed by the card it
+   * lies on (or the bottom of its run), each column by its count of face-down cards (which fixes which
+   * cards they are), the talon by its set. Foundations follow from the rest.
    */
   hash(): void {
     let hi = 0;
@@ -165,8 +201,37 @@ export class Search {
       hi ^= Z_TALON_HI[tal[i]!]!;
       lo ^= Z_TALON_LO[tal[i]!]!;
     }
-    this.hashHi = hi ^ Z_WASTE_HI[this.p]!;
-    this.hashLo = lo ^ Z_WASTE_LO[this.p]!;
+    this.hashHi = hi ^ Z_MUST_HI[this.must + 1]!;
+    this.hashLo = lo ^ Z_MUST_LO[this.must + 1]!;
+  }
+
+  /**
+   * Whether the position (hashed by `hash`) is new: no position searched before can do all it can.
+   * Records it if so. A position is as good as another with the same cards in the same places when
+   * it reaches the other's waste by drawing alone, in the same pass or, by recycling, a later one:
+   * from waste size p a pass shows p + draw, p + 2 draw, ... and the whole talon; a recycle starts
+   * again from 0. And a position without an obligation is as good as the same one with it.
+   */
+  visit(table: PositionTable): boolean {
+    const { p, tlen } = this;
+    const all = (1 << (tlen + 1)) - 1;
+    const aligned = p % this.draw === 0 || p === tlen;
+    const chain = this.chain[p]!;
+    const limited = this.passes !== Number.POSITIVE_INFINITY;
+    // Masks of the waste sizes that dominate p in this pass and in an earlier one.
+    const now = !this.prune ? 1 << p : p === tlen || (aligned && !limited) ? all : chain;
+    const earlier = !this.prune ? 1 << p : aligned ? all : chain;
+    const pass = limited ? this.pass : 0;
+    for (let k = this.must === NONE ? 1 : 0; k < 2; k++) {
+      const hi = k === 0 ? this.hashHi ^ Z_MUST_HI[this.must + 1]! : this.hashHi;
+      const lo = k === 0 ? this.hashLo ^ Z_MUST_LO[this.must + 1]! : this.hashLo;
+      if (table.get(hi ^ passHi(pass), lo ^ passLo(pass)) & now) return false;
+      for (let earlierPass = 1; earlierPass < pass; earlierPass++) {
+        if (table.get(hi ^ passHi(earlierPass), lo ^ passLo(earlierPass)) & earlier) return false;
+      }
+    }
+    table.add(this.hashHi ^ passHi(pass), this.hashLo ^ passLo(pass), 1 << p);
+    return true;
   }
 
   /**
@@ -220,12 +285,58 @@ export class Search {
     return -1;
   }
 
+  /** Whether move m meets the obligation left by the last move (see `must`). */
+  private meets(m: number): boolean {
+    const kind = kindOf(m);
+    if (
+      kind !== KIND_TABLEAU_TO_FOUNDATION &&
+      kind !== KIND_WASTE_TO_FOUNDATION &&
+      toOf(m) === this.mustColumn
+    )
+      return true;
+    const must = this.must;
+    if (must < COVER) return kind === KIND_TABLEAU_TO_FOUNDATION && cardOfMove(m) === must;
+    return kind === KIND_FOUNDATION_TO_TABLEAU && suit(cardOfMove(m)) === suit(must - COVER);
+  }
+
+  /** Adds a move to the list `generate` is making, if it meets the obligation. */
+  private add(m: number, score: number): void {
+    if (this.must !== NONE && !this.meets(m)) return;
+    this.scratchMoves[this.n] = m;
+    this.scratchScores[this.n++] = score;
+  }
+
+  /** Adds the moves of the talon's card at position q, reached by `draws` draws and `rec` recycles. */
+  private addFromTalon(q: number, rec: number, draws: number): void {
+    const card = this.tal[q - 1]!;
+    const cost = draws + rec * 30;
+    if (this.canFound(card)) this.add(pack(KIND_WASTE_TO_FOUNDATION, 0, 0, 1, q, rec, card), 900 - cost);
+    if (rank(card) === 13) {
+      if (this.firstEmpty >= 0)
+        this.add(pack(KIND_WASTE_TO_TABLEAU, 0, this.firstEmpty, 1, q, rec, card), 600 - cost);
+      return;
+    }
+    for (let b = 0; b < COLUMNS; b++) {
+      const t = this.tops[b]!;
+      if (t >= 0 && fits(card, t)) this.add(pack(KIND_WASTE_TO_TABLEAU, 0, b, 1, q, rec, card), 600 - cost);
+    }
+  }
+
   /**
    * Writes the moves worth trying at `out[off..]`, most promising first; returns how many.
    *
    * `fast` leaves out moves that only rearrange the tableau unless they turn a card up or free a card
    * for its foundation, and moves back from the foundations: far fewer positions, and most won deals
    * are still found, but a search that fails that way proves nothing.
+   *
+   * After a move that left an obligation (`must`), only the moves that meet it. That loses no win:
+   * in a winning line, a run moved from P to P's twin can be moved later, just before P is used, since
+   * nothing in between can touch P (it would be a use), lay a card on the twin (covered) or need the
+   * run on the twin (moving the run again is the same as moving it from P in the first place, and
+   * moving the twin with it the same as moving the twin alone and the run after it). Likewise a card
+   * taken back from its foundation can be taken back later, just before a card is laid on it or the
+   * card under it comes back; if neither happens it was never needed off its foundation. Neither move
+   * can make a safe move appear other than sending that same card home.
    */
   generate(out: Int32Array, off: number, fast: boolean): number {
     const safe = this.safeMove();
@@ -233,19 +344,16 @@ export class Search {
       out[off] = safe;
       return 1;
     }
-    const moves = this.scratchMoves;
-    const scores = this.scratchScores;
-    let n = 0;
-    const add = (m: number, score: number) => {
-      moves[n] = m;
-      scores[n++] = score;
-    };
-    const { col, len, hid, tops, fnd } = this;
-    let firstEmpty = -1;
+    this.n = 0;
+    const { col, len, hid, tops, fnd, must } = this;
+    this.firstEmpty = -1;
+    this.mustColumn = -1;
     for (let b = 0; b < COLUMNS; b++) {
       tops[b] = len[b]! > 0 ? col[b * CAP + len[b]! - 1]! : -1;
-      if (len[b] === 0 && firstEmpty < 0) firstEmpty = b;
+      if (len[b] === 0 && this.firstEmpty < 0) this.firstEmpty = b;
+      if (must !== NONE && tops[b] === must % 64) this.mustColumn = b;
     }
+    const firstEmpty = this.firstEmpty;
 
     // Tableau to foundation, and tableau to tableau.
     for (let a = 0; a < COLUMNS; a++) {
@@ -254,7 +362,7 @@ export class Search {
       if (l === 0) continue;
       const top = col[a * CAP + l - 1]!;
       if (this.canFound(top))
-        add(pack(KIND_TABLEAU_TO_FOUNDATION, a, 0, 1, 0, 0, top), l - 1 === h && h > 0 ? 1100 : 1000);
+        this.add(pack(KIND_TABLEAU_TO_FOUNDATION, a, 0, 1, 0, 0, top), l - 1 === h && h > 0 ? 1100 : 1000);
       for (let i = h; i < l; i++) {
         const card = col[a * CAP + i]!;
         const count = l - i;
@@ -265,33 +373,20 @@ export class Search {
         if (rank(card) === 13) {
           // A King's run to an empty column: pointless from a column with nothing face down under it.
           if (i > 0 && firstEmpty >= 0)
-            add(pack(KIND_TABLEAU_TO_TABLEAU, a, firstEmpty, count, 0, 0, card), score);
+            this.add(pack(KIND_TABLEAU_TO_TABLEAU, a, firstEmpty, count, 0, 0, card), score);
           continue;
         }
         for (let b = 0; b < COLUMNS; b++) {
           const t = tops[b]!;
           if (b !== a && t >= 0 && fits(card, t))
-            add(pack(KIND_TABLEAU_TO_TABLEAU, a, b, count, 0, 0, card), score);
+            this.add(pack(KIND_TABLEAU_TO_TABLEAU, a, b, count, 0, 0, card), score);
         }
       }
     }
 
     // The talon: every card that some number of draws (and at most one recycle) brings to the waste's top.
     if (this.tlen > 0) {
-      const { tlen, p, draw, tal } = this;
-      const tryCard = (q: number, rec: number, draws: number) => {
-        const card = tal[q - 1]!;
-        const cost = draws + rec * 30;
-        if (this.canFound(card)) add(pack(KIND_WASTE_TO_FOUNDATION, 0, 0, 1, q, rec, card), 900 - cost);
-        if (rank(card) === 13) {
-          if (firstEmpty >= 0) add(pack(KIND_WASTE_TO_TABLEAU, 0, firstEmpty, 1, q, rec, card), 600 - cost);
-          return;
-        }
-        for (let b = 0; b < COLUMNS; b++) {
-          const t = tops[b]!;
-          if (t >= 0 && fits(card, t)) add(pack(KIND_WASTE_TO_TABLEAU, 0, b, 1, q, rec, card), 600 - cost);
-        }
-      };
+      const { tlen, p, draw } = this;
       let q = p;
       let draws = 0;
       if (q === 0) {
@@ -299,7 +394,7 @@ export class Search {
         draws = 1;
       }
       for (;;) {
-        tryCard(q, 0, draws);
+        this.addFromTalon(q, 0, draws);
         if (q >= tlen) break;
         q = Math.min(q + draw, tlen);
         draws++;
@@ -309,7 +404,7 @@ export class Search {
         for (let r = 1; ; r++) {
           const q2 = Math.min(r * draw, tlen);
           const thisPass = q2 >= p && ((q2 - p) % draw === 0 || q2 === tlen);
-          if (!thisPass) tryCard(q2, 1, before + r);
+          if (!thisPass) this.addFromTalon(q2, 1, before + r);
           if (q2 >= tlen) break;
         }
       }
@@ -322,16 +417,19 @@ export class Search {
         if (height === 0) continue;
         const card = s * 13 + height - 1;
         if (height === 13) {
-          if (firstEmpty >= 0) add(pack(KIND_FOUNDATION_TO_TABLEAU, s, firstEmpty, 1, 0, 0, card), 50);
+          if (firstEmpty >= 0) this.add(pack(KIND_FOUNDATION_TO_TABLEAU, s, firstEmpty, 1, 0, 0, card), 50);
           continue;
         }
         for (let b = 0; b < COLUMNS; b++) {
           const t = tops[b]!;
-          if (t >= 0 && fits(card, t)) add(pack(KIND_FOUNDATION_TO_TABLEAU, s, b, 1, 0, 0, card), 100);
+          if (t >= 0 && fits(card, t)) this.add(pack(KIND_FOUNDATION_TO_TABLEAU, s, b, 1, 0, 0, card), 100);
         }
       }
     }
 
+    const moves = this.scratchMoves;
+    const scores = this.scratchScores;
+    const n = this.n;
     // Most promising first (insertion sort: lists are short), ties in generation order.
     for (let i = 1; i < n; i++) {
       const m = moves[i]!;
@@ -371,9 +469,13 @@ export class Search {
     this.len[b]!++;
   }
 
-  /** Plays a move; returns 1 if it turned a face-down card up (what `undo` needs besides the move). */
+  /**
+   * Plays a move; returns 1 if it turned a face-down card up (what `undo` needs besides the move, the
+   * waste's size, the pass and the obligation before it).
+   */
   apply(m: number): number {
     const card = cardOfMove(m);
+    this.must = NONE;
     switch (kindOf(m)) {
       case KIND_TABLEAU_TO_FOUNDATION: {
         const a = fromOf(m);
@@ -388,6 +490,7 @@ export class Search {
         const n = countOf(m);
         const from = a * CAP + this.len[a]! - n;
         const to = b * CAP + this.len[b]!;
+        if (this.prune && this.len[a]! - n > this.hid[a]!) this.must = USE + this.col[from - 1]!;
         for (let i = 0; i < n; i++) this.col[to + i] = this.col[from + i]!;
         this.len[a]! -= n;
         this.len[b]! += n;
@@ -406,13 +509,15 @@ export class Search {
         this.fnd[suit(card)]!--;
         this.onFoundations--;
         this.push(toOf(m), card);
+        if (this.prune) this.must = COVER + card;
         return 0;
     }
   }
 
-  /** Takes a move back, given what `apply` returned and the waste's size and pass before it. */
-  undo(m: number, revealed: number, p: number, pass: number): void {
+  /** Takes a move back, given what `apply` returned and the waste's size, pass and obligation before it. */
+  undo(m: number, revealed: number, p: number, pass: number, must: number): void {
     const card = cardOfMove(m);
+    this.must = must;
     const kind = kindOf(m);
     if (kind === KIND_TABLEAU_TO_FOUNDATION || kind === KIND_TABLEAU_TO_TABLEAU) {
       const a = fromOf(m);

@@ -43,11 +43,19 @@ export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget =
  * - `won`: the line (draws, recycles, moves) wins when played from `board`.
  * - `lost`: every position reachable was searched. The only moves ever left out are ones proved
  *   never to matter: safe moves to the foundations are played alone, positions equal up to the order
- *   of the columns are searched once, and a position reached again with no fewer passes used is not
- *   searched again (it can do nothing the first could not).
+ *   of the columns are searched once, a position is not searched when one searched before can do all
+ *   it can (same cards in the same places, a waste it reaches by drawing, no fewer passes left), and
+ *   two kinds of move are followed only by the moves that make them worth it (`Search.must`).
  * - `unknown`: the budget ran out first.
+ *
+ * `prune: false` leaves out the last two (slower; tests check the pruned search against it).
  */
-export function solveBoard(board: Board, rules: Rules, budget: SolveBudget = {}): SolveResult {
+export function solveBoard(
+  board: Board,
+  rules: Rules,
+  budget: SolveBudget = {},
+  { prune = true }: { readonly prune?: boolean } = {},
+): SolveResult {
   const maxNodes = budget.nodes ?? DEFAULT_NODES;
   // First a quick look along the moves that usually matter, which finds most wins; then, if it
   // finds none, the complete search, which alone can prove a deal lost.
@@ -63,9 +71,10 @@ export function solveBoard(board: Board, rules: Rules, budget: SolveBudget = {})
       ...(quickDeadline === undefined ? {} : { deadline: quickDeadline }),
     },
     true,
+    prune,
   );
   if (quick.result === 'won') return quick;
-  const full = search(board, rules, { ...budget, nodes: maxNodes - quick.stats.nodes }, false);
+  const full = search(board, rules, { ...budget, nodes: maxNodes - quick.stats.nodes }, false, prune);
   const stats = { nodes: quick.stats.nodes + full.stats.nodes, positions: full.stats.positions };
   return { ...full, stats };
 }
@@ -73,8 +82,8 @@ export function solveBoard(board: Board, rules: Rules, budget: SolveBudget = {})
 /** The share of the budget (nodes, and time when there is a clock) the quick search may use. */
 const QUICK_SHARE = 0.5;
 
-function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean): SolveResult {
-  const position = new Search(board, rules);
+function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean, prune: boolean): SolveResult {
+  const position = new Search(board, rules, prune);
   const maxNodes = budget.nodes ?? DEFAULT_NODES;
   const { now, deadline } = budget;
   const table = new PositionTable(16);
@@ -82,7 +91,7 @@ function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean):
   const stats = () => ({ nodes, positions: table.size });
   if (position.isWon()) return { result: 'won', line: position.finish(), stats: stats() };
   position.hash();
-  table.visit(position.hashHi, position.hashLo, position.passKey);
+  position.visit(table);
 
   // The depth-first stack, flat: the moves of depth d are buf[base[d] .. base[d] + count[d]).
   let buf = new Int32Array(1 << 14);
@@ -94,6 +103,7 @@ function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean):
   const wasteBefore: number[] = [];
   const talonBefore: number[] = [];
   const passBefore: number[] = [];
+  const mustBefore: number[] = [];
   let d = 0;
   for (;;) {
     if (next[d]! < count[d]!) {
@@ -103,6 +113,7 @@ function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean):
       wasteBefore[d] = position.p;
       talonBefore[d] = position.tlen;
       passBefore[d] = position.pass;
+      mustBefore[d] = position.must;
       revealed[d] = position.apply(m);
       nodes++;
       if (position.isWon()) {
@@ -117,8 +128,8 @@ function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean):
         return { result: 'unknown', stats: stats() };
       }
       position.hash();
-      if (!table.visit(position.hashHi, position.hashLo, position.passKey)) {
-        position.undo(m, revealed[d]!, wasteBefore[d]!, passBefore[d]!);
+      if (!position.visit(table)) {
+        position.undo(m, revealed[d]!, wasteBefore[d]!, passBefore[d]!, mustBefore[d]!);
         continue;
       }
       d++;
@@ -134,7 +145,7 @@ function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean):
       // The quick search leaves moves out: running out of moves proves nothing.
       if (d === 0) return fast ? { result: 'unknown', stats: stats() } : { result: 'lost', stats: stats() };
       d--;
-      position.undo(applied[d]!, revealed[d]!, wasteBefore[d]!, passBefore[d]!);
+      position.undo(applied[d]!, revealed[d]!, wasteBefore[d]!, passBefore[d]!, mustBefore[d]!);
     }
   }
 }

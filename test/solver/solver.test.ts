@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { applyMove, type Board, checkMove, isCleared, listMoves } from '../../domain/board.js';
+import { applyMove, type Board, checkMove, isCleared } from '../../domain/board.js';
 import { type Card, cardOf, isDeckError, parseDeck } from '../../domain/cards.js';
 import { deal, fold, type GameState, legalMoves } from '../../domain/game.js';
 import type { PlayedMove } from '../../domain/moves.js';
@@ -16,6 +16,7 @@ import {
   solveBoard,
   winnableSeed,
 } from '../../domain/solver/index.js';
+import { bruteForceWinnable, randomPlay } from './positions.js';
 
 const fixture = JSON.parse(
   readFileSync(new URL('../fixtures/winning-lines.json', import.meta.url), 'utf8'),
@@ -41,37 +42,6 @@ function playOn(board: Board, rules: Rules, moves: readonly PlayedMove[]): Board
     current = applyMove(current, rules, move).board;
   }
   return current;
-}
-
-/**
- * Every position reachable from `board` through the domain's legal moves: is any of them won?
- * Undefined when there are more than `limit` of them (the sample skips such positions).
- */
-function bruteForceWinnable(board: Board, rules: Rules, limit = 20_000): boolean | undefined {
-  const key = (b: Board) =>
-    [
-      b.foundations.map((cards) => cards.length).join(','),
-      b.tableau.map((column) => `${column.hidden.length}:${column.up.join(',')}`).join('/'),
-      b.stock.join(','),
-      b.waste.join(','),
-      rules.passes === null ? 0 : b.pass,
-    ].join('|');
-  const seen = new Set<string>([key(board)]);
-  const queue = [board];
-  while (queue.length > 0) {
-    const current = queue.pop()!;
-    if (isCleared(current)) return true;
-    for (const move of listMoves(current, rules)) {
-      const next = applyMove(current, rules, move).board;
-      const k = key(next);
-      if (!seen.has(k)) {
-        if (seen.size >= limit) return undefined;
-        seen.add(k);
-        queue.push(next);
-      }
-    }
-  }
-  return false;
 }
 
 /**
@@ -179,6 +149,30 @@ describe('solve', () => {
     // The sample holds plenty of both verdicts, so neither direction goes untested.
     expect(verdicts.won).toBeGreaterThan(20);
     expect(verdicts.lost).toBeGreaterThan(1);
+  });
+
+  it('prunes nothing that matters: agrees with the plain search on positions reached by random play', () => {
+    // Obligations and waste-size dominance are checked against the search without them, on
+    // mid-game positions (many of them lost) under several rule sets.
+    const ruleSets: Rules[] = [
+      HOUSE_RULES,
+      { draw: 1, passes: 2, foundationToTableau: true },
+      { draw: 3, passes: null, foundationToTableau: true },
+      { draw: 3, passes: 2, foundationToTableau: false },
+    ];
+    const verdicts = { won: 0, lost: 0 };
+    for (let seed = 1; seed <= 80; seed++) {
+      const rules = ruleSets[seed % ruleSets.length]!;
+      const board = randomPlay(seed, seed % 2 === 0 ? 60 : 120, rules);
+      const plain = solveBoard(board, rules, { nodes: 300_000 }, { prune: false });
+      if (plain.result === 'unknown') continue;
+      const pruned = solveBoard(board, rules, { nodes: 300_000 });
+      expect({ seed, result: pruned.result }).toEqual({ seed, result: plain.result });
+      if (pruned.result === 'won') expect(isCleared(playOn(board, rules, pruned.line))).toBe(true);
+      verdicts[plain.result]++;
+    }
+    expect(verdicts.won).toBeGreaterThan(5);
+    expect(verdicts.lost).toBeGreaterThan(40);
   });
 
   it('proves hand-made dead ends lost, as the exhaustive search does, and wins their winnable twins', () => {

@@ -1,0 +1,47 @@
+import { applyMove, type Board, isCleared, layOut, listMoves } from '../../domain/board.js';
+import type { Rules } from '../../domain/rules.js';
+import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
+
+/**
+ * Every position reachable from `board` through the domain's legal moves: is any of them won?
+ * Undefined when there are more than `limit` of them (callers skip such positions). This is the
+ * reference the solver is checked against: it knows nothing of macro-moves, safe moves or dominance.
+ */
+export function bruteForceWinnable(board: Board, rules: Rules, limit = 20_000): boolean | undefined {
+  const key = (b: Board) =>
+    [
+      b.foundations.map((cards) => cards.length).join(','),
+      b.tableau.map((column) => `${column.hidden.length}:${column.up.join(',')}`).join('/'),
+      b.stock.join(','),
+      b.waste.join(','),
+      rules.passes === null ? 0 : b.pass,
+    ].join('|');
+  const seen = new Set<string>([key(board)]);
+  const queue = [board];
+  while (queue.length > 0) {
+    const current = queue.pop()!;
+    if (isCleared(current)) return true;
+    for (const move of listMoves(current, rules)) {
+      const next = applyMove(current, rules, move).board;
+      const k = key(next);
+      if (!seen.has(k)) {
+        if (seen.size >= limit) return undefined;
+        seen.add(k);
+        queue.push(next);
+      }
+    }
+  }
+  return false;
+}
+
+/** The position after `steps` random legal moves from a numbered deal (fewer if none is left). */
+export function randomPlay(seed: number, steps: number, rules: Rules): Board {
+  const next = mulberry32(seed ^ 0x5a5a5a5a);
+  let board = layOut(deckFromSeed(seed));
+  for (let i = 0; i < steps; i++) {
+    const moves = listMoves(board, rules);
+    if (moves.length === 0) break;
+    board = applyMove(board, rules, moves[next() % moves.length]!).board;
+  }
+  return board;
+}
