@@ -130,6 +130,7 @@ export class Search {
   private n = 0;
   private firstEmpty = -1;
   private mustColumn = -1;
+  private readonly twinAt = new Int8Array(COLUMNS);
 
   /**
    * @param prune whether to use obligations (`must`) and waste-size dominance (`visit`); without them
@@ -265,14 +266,27 @@ export class Search {
     return this.fnd[suit(card)] === rank(card) - 1;
   }
 
-  /** A safe move to the foundations, if any: the only move worth trying in its position. */
-  safeMove(): number {
+  /**
+   * A safe move to the foundations, if any: the only move worth trying in its position. Besides the
+   * cards never needed again (`safeToFoundation`), when cards may come back from the foundations a
+   * top card that turns nothing up is as good home as where it is: it can come straight back (onto
+   * the card it leaves, or to the column it empties), so sending it home loses nothing and the search
+   * never tells apart positions that differ only by such cards. The card just taken back from its
+   * foundation (`COVER`) is the exception, and so is the quick search, which takes nothing back.
+   */
+  safeMove(fast: boolean): number {
     const { col, len, hid } = this;
+    const reversible = this.prune && this.foundationToTableau && !fast && this.must < COVER;
     for (let a = 0; a < COLUMNS; a++) {
       const l = len[a]!;
       if (l === 0) continue;
       const card = col[a * CAP + l - 1]!;
-      if (l > hid[a]! && this.canFound(card) && this.safeToFoundation(card)) {
+      const h = hid[a]!;
+      if (
+        l > h &&
+        this.canFound(card) &&
+        ((reversible && (l - 1 > h || l === 1)) || this.safeToFoundation(card))
+      ) {
         return pack(KIND_TABLEAU_TO_FOUNDATION, a, 0, 1, 0, 0, card);
       }
     }
@@ -283,6 +297,17 @@ export class Search {
       }
     }
     return -1;
+  }
+
+  /**
+   * Whether column b may take `card` (the bottom of cards moved from column `from`, or -1). When the
+   * card on top of b has its twin (same rank, same colour) on top of an earlier column too, cards go
+   * only there: a run on one twin moves to the other in one move and back, so the two positions are
+   * as good as each other (unless the cards come from that very column).
+   */
+  private takes(b: number, card: number, from: number): boolean {
+    const t = this.tops[b]!;
+    return t >= 0 && fits(card, t) && (this.twinAt[b]! < 0 || this.twinAt[b] === from);
   }
 
   /** Whether move m meets the obligation left by the last move (see `must`). */
@@ -317,8 +342,7 @@ export class Search {
       return;
     }
     for (let b = 0; b < COLUMNS; b++) {
-      const t = this.tops[b]!;
-      if (t >= 0 && fits(card, t)) this.add(pack(KIND_WASTE_TO_TABLEAU, 0, b, 1, q, rec, card), 600 - cost);
+      if (this.takes(b, card, -1)) this.add(pack(KIND_WASTE_TO_TABLEAU, 0, b, 1, q, rec, card), 600 - cost);
     }
   }
 
@@ -339,7 +363,7 @@ export class Search {
    * can make a safe move appear other than sending that same card home.
    */
   generate(out: Int32Array, off: number, fast: boolean): number {
-    const safe = this.safeMove();
+    const safe = this.safeMove(fast);
     if (safe >= 0) {
       out[off] = safe;
       return 1;
@@ -349,9 +373,15 @@ export class Search {
     this.firstEmpty = -1;
     this.mustColumn = -1;
     for (let b = 0; b < COLUMNS; b++) {
-      tops[b] = len[b]! > 0 ? col[b * CAP + len[b]! - 1]! : -1;
+      const top = len[b]! > 0 ? col[b * CAP + len[b]! - 1]! : -1;
+      tops[b] = top;
       if (len[b] === 0 && this.firstEmpty < 0) this.firstEmpty = b;
-      if (must !== NONE && tops[b] === must % 64) this.mustColumn = b;
+      if (must !== NONE && top === must % 64) this.mustColumn = b;
+      this.twinAt[b] = -1;
+      if (top >= 0 && this.prune) {
+        const twin = (SUIT_COUNT - 1 - suit(top)) * 13 + (top % 13);
+        for (let b2 = 0; b2 < b; b2++) if (tops[b2] === twin) this.twinAt[b] = b2;
+      }
     }
     const firstEmpty = this.firstEmpty;
 
@@ -377,8 +407,7 @@ export class Search {
           continue;
         }
         for (let b = 0; b < COLUMNS; b++) {
-          const t = tops[b]!;
-          if (b !== a && t >= 0 && fits(card, t))
+          if (b !== a && this.takes(b, card, a))
             this.add(pack(KIND_TABLEAU_TO_TABLEAU, a, b, count, 0, 0, card), score);
         }
       }
@@ -421,8 +450,7 @@ export class Search {
           continue;
         }
         for (let b = 0; b < COLUMNS; b++) {
-          const t = tops[b]!;
-          if (t >= 0 && fits(card, t)) this.add(pack(KIND_FOUNDATION_TO_TABLEAU, s, b, 1, 0, 0, card), 100);
+          if (this.takes(b, card, -1)) this.add(pack(KIND_FOUNDATION_TO_TABLEAU, s, b, 1, 0, 0, card), 100);
         }
       }
     }
