@@ -1,9 +1,12 @@
 /**
  * How often the solver decides random deals, and how fast: `npm run study -- --deals N [--start S]
- * [--budget-ms 1000]`. Classifies the numbered deals S..S+N-1 under draw 3 with 3 passes, then under
- * draw 3 with unlimited passes, and prints for each the verdicts, the winnable share of the decided
- * deals with a 95% Wilson interval, the share left undecided, and the time per deal.
+ * [--budget-ms 1000] [--jobs J]`. Classifies the numbered deals S..S+N-1 under draw 3 with 3 passes,
+ * then under draw 3 with unlimited passes, and prints for each the verdicts, the winnable share of the
+ * decided deals with a 95% Wilson interval, the share left undecided, and the time per deal. With
+ * `--jobs J`, J processes share the deals (each deal still gets its budget on one core).
  */
+import { fork } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
@@ -14,14 +17,52 @@ const { values } = parseArgs({
     deals: { type: 'string', default: '1000' },
     start: { type: 'string', default: '0' },
     'budget-ms': { type: 'string', default: '1000' },
+    jobs: { type: 'string', default: '1' },
+    // Internal: this process is job `slice` of `jobs` and prints one JSON line per deal.
+    slice: { type: 'string' },
   },
 });
 const deals = Number(values.deals);
 const start = Number(values.start);
 const budgetMs = Number(values['budget-ms']);
-if (!Number.isInteger(deals) || deals < 1 || !Number.isInteger(start) || start < 0 || !(budgetMs > 0)) {
-  console.error('usage: npm run study -- --deals N [--start S] [--budget-ms 1000]');
+const jobs = Number(values.jobs);
+if (
+  !Number.isInteger(deals) ||
+  deals < 1 ||
+  !Number.isInteger(start) ||
+  start < 0 ||
+  !(budgetMs > 0) ||
+  !Number.isInteger(jobs) ||
+  jobs < 1
+) {
+  console.error('usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--jobs J]');
   process.exit(2);
+}
+
+const RULE_SETS: { name: string; rules: Rules }[] = [
+  { name: 'draw 3, 3 passes', rules: { draw: 3, passes: 3, foundationToTableau: true } },
+  { name: 'draw 3, unlimited passes', rules: { draw: 3, passes: null, foundationToTableau: true } },
+];
+
+type Verdict = 'won' | 'lost' | 'unknown';
+interface Record {
+  readonly set: number;
+  readonly result: Verdict;
+  readonly ms: number;
+}
+
+/** Classifies the deals i (0 <= i < deals) with i % of === slice, under one rule set. */
+function* classify(set: number, slice: number, of: number): Generator<Record> {
+  for (let i = slice; i < deals; i += of) {
+    const deck = deckFromSeed((start + i) % (MAX_SEED + 1));
+    const t0 = performance.now();
+    const { result } = solve(deck, RULE_SETS[set]!.rules, {
+      nodes: Number.MAX_SAFE_INTEGER,
+      now: () => performance.now(),
+      deadline: t0 + budgetMs,
+    });
+    yield { set, result, ms: performance.now() - t0 };
+  }
 }
 
 /** Wilson score interval for k successes in n trials, 95%. */
@@ -39,32 +80,13 @@ const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-function study(name: string, rules: Rules): void {
+function report(set: number, records: readonly Record[]): void {
   const counts = { won: 0, lost: 0, unknown: 0 };
-  const times: number[] = [];
-  const began = performance.now();
-  for (let i = 0; i < deals; i++) {
-    const seed = (start + i) % (MAX_SEED + 1);
-    const deck = deckFromSeed(seed);
-    const t0 = performance.now();
-    const result = solve(deck, rules, {
-      nodes: Number.MAX_SAFE_INTEGER,
-      now: () => performance.now(),
-      deadline: t0 + budgetMs,
-    });
-    times.push(performance.now() - t0);
-    counts[result.result]++;
-    if ((i + 1) % 100 === 0) {
-      const s = ((performance.now() - began) / 1000).toFixed(0);
-      process.stderr.write(
-        `  ${name}: ${i + 1}/${deals} won ${counts.won} lost ${counts.lost} unknown ${counts.unknown} (${s} s)\n`,
-      );
-    }
-  }
-  times.sort((a, b) => a - b);
+  for (const record of records) counts[record.result]++;
+  const times = records.map((record) => record.ms).sort((a, b) => a - b);
   const decided = counts.won + counts.lost;
   const [low, high] = wilson(counts.won, decided);
-  console.log(`${name} (seeds ${start}..${start + deals - 1}, budget ${budgetMs} ms a deal)`);
+  console.log(`${RULE_SETS[set]!.name} (seeds ${start}..${start + deals - 1}, budget ${budgetMs} ms a deal)`);
   console.log(`  won ${counts.won}  lost ${counts.lost}  unknown ${counts.unknown}`);
   console.log(
     `  winnable share of decided deals: ${pct(decided ? counts.won / decided : Number.NaN)} (95% CI ${pct(low)}-${pct(high)}, n = ${decided})`,
@@ -75,5 +97,50 @@ function study(name: string, rules: Rules): void {
   );
 }
 
-study('draw 3, 3 passes', { draw: 3, passes: 3, foundationToTableau: true });
-study('draw 3, unlimited passes', { draw: 3, passes: null, foundationToTableau: true });
+/** Progress on stderr every 100 deals of a rule set. */
+function progress(set: number, records: readonly Record[], began: number): void {
+  if (records.length % 100 !== 0) return;
+  const count = (verdict: Verdict) => records.filter((record) => record.result === verdict).length;
+  const seconds = ((performance.now() - began) / 1000).toFixed(0);
+  process.stderr.write(
+    `  ${RULE_SETS[set]!.name}: ${records.length}/${deals} won ${count('won')} lost ${count('lost')} unknown ${count('unknown')} (${seconds} s)\n`,
+  );
+}
+
+if (values.slice !== undefined) {
+  const slice = Number(values.slice);
+  for (let set = 0; set < RULE_SETS.length; set++) {
+    for (const record of classify(set, slice, jobs)) console.log(JSON.stringify(record));
+  }
+} else if (jobs === 1) {
+  for (let set = 0; set < RULE_SETS.length; set++) {
+    const records: Record[] = [];
+    const began = performance.now();
+    for (const record of classify(set, 0, 1)) {
+      records.push(record);
+      progress(set, records, began);
+    }
+    report(set, records);
+  }
+} else {
+  const bySet: Record[][] = RULE_SETS.map(() => []);
+  const began = performance.now();
+  const children = Array.from({ length: jobs }, (_, slice) => {
+    const child = fork(process.argv[1]!, [...process.argv.slice(2), '--slice', String(slice)], {
+      execArgv: process.execArgv,
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const record = JSON.parse(line) as Record;
+      bySet[record.set]!.push(record);
+      progress(record.set, bySet[record.set]!, began);
+    });
+    return new Promise<void>((resolve, reject) =>
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`job ${slice} exited ${code}`)))),
+    );
+  });
+  await Promise.all(children);
+  bySet.forEach((records, set) => {
+    report(set, records);
+  });
+}
