@@ -54,8 +54,6 @@ const red = (card: number): boolean => {
   const s = (card / 13) | 0;
   return s === 1 || s === 2;
 };
-/** Whether `card` may lie on `top` in the tableau. */
-const fits = (card: number, top: number): boolean => rank(top) === rank(card) + 1 && red(top) !== red(card);
 
 // Zobrist keys, two 32-bit halves each, from a fixed generator: the same on every run.
 const PARENTS = 53; // a face-up card lies on one of the 52 cards or at the bottom of its face-up run
@@ -130,7 +128,8 @@ export class Search {
   private n = 0;
   private firstEmpty = -1;
   private mustColumn = -1;
-  private readonly twinAt = new Int8Array(COLUMNS);
+  /** The column each card is the top of, or -1 (set by `generate` while it runs). */
+  private readonly topAt = new Int8Array(52).fill(-1);
 
   /**
    * @param prune whether to use obligations (`must`) and waste-size dominance (`visit`); without them
@@ -300,14 +299,32 @@ export class Search {
   }
 
   /**
-   * Whether column b may take `card` (the bottom of cards moved from column `from`, or -1). When the
-   * card on top of b has its twin (same rank, same colour) on top of an earlier column too, cards go
-   * only there: a run on one twin moves to the other in one move and back, so the two positions are
-   * as good as each other (unless the cards come from that very column).
+   * Adds the move of `card` (with the cards on it, `count` in all) from column or suit `a` onto each
+   * column whose top takes it: the two cards one rank higher of the other colour. They are twins
+   * (same rank, same colour), and when both are tops the card goes onto the first only: a run on one
+   * twin moves to the other in one move and back, so the two positions are as good as each other.
    */
-  private takes(b: number, card: number, from: number): boolean {
-    const t = this.tops[b]!;
-    return t >= 0 && fits(card, t) && (this.twinAt[b]! < 0 || this.twinAt[b] === from);
+  private addOnto(
+    kind: number,
+    a: number,
+    count: number,
+    q: number,
+    rec: number,
+    card: number,
+    score: number,
+  ) {
+    const higher = rank(card);
+    const suits = red(card) ? 0 : 1; // black suits 0 and 3 take a red card, red suits 1 and 2 a black one
+    const b1 = this.topAt[suits * 13 + higher]!;
+    const b2 = this.topAt[(3 - suits) * 13 + higher]!;
+    const first = b1 < 0 || (b2 >= 0 && b2 < b1) ? b2 : b1;
+    const second = first === b1 ? b2 : b1;
+    const from = kind === KIND_TABLEAU_TO_TABLEAU ? a : -1;
+    if (first >= 0 && first !== from) {
+      this.add(pack(kind, a, first, count, q, rec, card), score);
+      if (this.prune) return;
+    }
+    if (second >= 0 && second !== from) this.add(pack(kind, a, second, count, q, rec, card), score);
   }
 
   /** Whether move m meets the obligation left by the last move (see `must`). */
@@ -341,9 +358,7 @@ export class Search {
         this.add(pack(KIND_WASTE_TO_TABLEAU, 0, this.firstEmpty, 1, q, rec, card), 600 - cost);
       return;
     }
-    for (let b = 0; b < COLUMNS; b++) {
-      if (this.takes(b, card, -1)) this.add(pack(KIND_WASTE_TO_TABLEAU, 0, b, 1, q, rec, card), 600 - cost);
-    }
+    this.addOnto(KIND_WASTE_TO_TABLEAU, 0, 1, q, rec, card, 600 - cost);
   }
 
   /**
@@ -377,11 +392,7 @@ export class Search {
       tops[b] = top;
       if (len[b] === 0 && this.firstEmpty < 0) this.firstEmpty = b;
       if (must !== NONE && top === must % 64) this.mustColumn = b;
-      this.twinAt[b] = -1;
-      if (top >= 0 && this.prune) {
-        const twin = (SUIT_COUNT - 1 - suit(top)) * 13 + (top % 13);
-        for (let b2 = 0; b2 < b; b2++) if (tops[b2] === twin) this.twinAt[b] = b2;
-      }
+      if (top >= 0) this.topAt[top] = b;
     }
     const firstEmpty = this.firstEmpty;
 
@@ -406,10 +417,7 @@ export class Search {
             this.add(pack(KIND_TABLEAU_TO_TABLEAU, a, firstEmpty, count, 0, 0, card), score);
           continue;
         }
-        for (let b = 0; b < COLUMNS; b++) {
-          if (b !== a && this.takes(b, card, a))
-            this.add(pack(KIND_TABLEAU_TO_TABLEAU, a, b, count, 0, 0, card), score);
-        }
+        this.addOnto(KIND_TABLEAU_TO_TABLEAU, a, count, 0, 0, card, score);
       }
     }
 
@@ -449,12 +457,11 @@ export class Search {
           if (firstEmpty >= 0) this.add(pack(KIND_FOUNDATION_TO_TABLEAU, s, firstEmpty, 1, 0, 0, card), 50);
           continue;
         }
-        for (let b = 0; b < COLUMNS; b++) {
-          if (this.takes(b, card, -1)) this.add(pack(KIND_FOUNDATION_TO_TABLEAU, s, b, 1, 0, 0, card), 100);
-        }
+        this.addOnto(KIND_FOUNDATION_TO_TABLEAU, s, 1, 0, 0, card, 100);
       }
     }
 
+    for (let b = 0; b < COLUMNS; b++) if (tops[b]! >= 0) this.topAt[tops[b]!] = -1;
     const moves = this.scratchMoves;
     const scores = this.scratchScores;
     const n = this.n;
