@@ -270,8 +270,11 @@ export class Search {
    * cards never needed again (`safeToFoundation`), when cards may come back from the foundations a
    * top card that turns nothing up is as good home as where it is: it can come straight back (onto
    * the card it leaves, or to the column it empties), so sending it home loses nothing and the search
-   * never tells apart positions that differ only by such cards. The card just taken back from its
-   * foundation (`COVER`) is the exception, and so is the quick search, which takes nothing back.
+   * never tells apart positions that differ only by such cards. So does the waste's top card when
+   * the waste is fixed (`wasteIsFixed`): from home it can still come down to any column the waste
+   * could have given it to, and the cards under it and the draws to come are the same either way.
+   * The card just taken back from its foundation (`COVER`) is the exception, and so is the quick
+   * search, which takes nothing back.
    */
   safeMove(fast: boolean): number {
     const { col, len, hid } = this;
@@ -291,7 +294,7 @@ export class Search {
     }
     if (this.p > 0 && this.wasteIsFixed()) {
       const card = this.tal[this.p - 1]!;
-      if (this.canFound(card) && this.safeToFoundation(card)) {
+      if (this.canFound(card) && (reversible || this.safeToFoundation(card))) {
         return pack(KIND_WASTE_TO_FOUNDATION, 0, 0, 1, this.p, 0, card);
       }
     }
@@ -483,12 +486,48 @@ export class Search {
   }
 
   private revealIfBare(a: number): number {
-    if (this.len[a] === this.hid[a] && this.hid[a]! > 0) {
-      this.hid[a]!--;
+    const h = this.hid[a]!;
+    if (this.len[a] === h && h > 0) {
+      this.hid[a] = h - 1;
       this.hiddenTotal--;
+      this.toggleHidden(a, h);
+      this.toggleHidden(a, h - 1);
+      this.toggleUp(this.col[a * CAP + h - 1]!, BOTTOM);
       return 1;
     }
     return 0;
+  }
+
+  // Keep `hashHi`/`hashLo` up to date as `apply` changes the position (see `hash`).
+  private toggleUp(card: number, parent: number): void {
+    this.hashHi ^= Z_UP_HI[card * PARENTS + parent]!;
+    this.hashLo ^= Z_UP_LO[card * PARENTS + parent]!;
+  }
+
+  private toggleHidden(a: number, h: number): void {
+    this.hashHi ^= Z_HIDDEN_HI[a * (CAP + 1) + h]!;
+    this.hashLo ^= Z_HIDDEN_LO[a * (CAP + 1) + h]!;
+  }
+
+  private toggleTalon(card: number): void {
+    this.hashHi ^= Z_TALON_HI[card]!;
+    this.hashLo ^= Z_TALON_LO[card]!;
+  }
+
+  private setMust(must: number): void {
+    this.hashHi ^= Z_MUST_HI[this.must + 1]! ^ Z_MUST_HI[must + 1]!;
+    this.hashLo ^= Z_MUST_LO[this.must + 1]! ^ Z_MUST_LO[must + 1]!;
+    this.must = must;
+  }
+
+  /** What the card at index i of column a lies on, for the hash: the card below, or BOTTOM. */
+  private parentAt(a: number, i: number): number {
+    return i > this.hid[a]! ? this.col[a * CAP + i - 1]! : BOTTOM;
+  }
+
+  /** What a card laid on column b lies on: its top card, or BOTTOM when it is empty. */
+  private landing(b: number): number {
+    return this.len[b]! > 0 ? this.col[b * CAP + this.len[b]! - 1]! : BOTTOM;
   }
 
   private takeFromTalon(q: number, rec: number): void {
@@ -510,10 +549,11 @@ export class Search {
    */
   apply(m: number): number {
     const card = cardOfMove(m);
-    this.must = NONE;
+    this.setMust(NONE);
     switch (kindOf(m)) {
       case KIND_TABLEAU_TO_FOUNDATION: {
         const a = fromOf(m);
+        this.toggleUp(card, this.parentAt(a, this.len[a]! - 1));
         this.len[a]!--;
         this.fnd[suit(card)]!++;
         this.onFoundations++;
@@ -525,7 +565,9 @@ export class Search {
         const n = countOf(m);
         const from = a * CAP + this.len[a]! - n;
         const to = b * CAP + this.len[b]!;
-        if (this.prune && this.len[a]! - n > this.hid[a]!) this.must = USE + this.col[from - 1]!;
+        if (this.prune && this.len[a]! - n > this.hid[a]!) this.setMust(USE + this.col[from - 1]!);
+        this.toggleUp(card, this.parentAt(a, this.len[a]! - n));
+        this.toggleUp(card, this.landing(b));
         for (let i = 0; i < n; i++) this.col[to + i] = this.col[from + i]!;
         this.len[a]! -= n;
         this.len[b]! += n;
@@ -533,26 +575,35 @@ export class Search {
       }
       case KIND_WASTE_TO_FOUNDATION:
         this.takeFromTalon(positionOf(m), recycleOf(m));
+        this.toggleTalon(card);
         this.fnd[suit(card)]!++;
         this.onFoundations++;
         return 0;
       case KIND_WASTE_TO_TABLEAU:
         this.takeFromTalon(positionOf(m), recycleOf(m));
+        this.toggleTalon(card);
+        this.toggleUp(card, this.landing(toOf(m)));
         this.push(toOf(m), card);
         return 0;
       default:
         this.fnd[suit(card)]!--;
         this.onFoundations--;
+        this.toggleUp(card, this.landing(toOf(m)));
         this.push(toOf(m), card);
-        if (this.prune) this.must = COVER + card;
+        if (this.prune) this.setMust(COVER + card);
         return 0;
     }
   }
 
-  /** Takes a move back, given what `apply` returned and the waste's size, pass and obligation before it. */
-  undo(m: number, revealed: number, p: number, pass: number, must: number): void {
+  /**
+   * Takes a move back, given what `apply` returned and the waste's size, pass, obligation and hash
+   * before it.
+   */
+  undo(m: number, revealed: number, p: number, pass: number, must: number, hi: number, lo: number): void {
     const card = cardOfMove(m);
     this.must = must;
+    this.hashHi = hi;
+    this.hashLo = lo;
     const kind = kindOf(m);
     if (kind === KIND_TABLEAU_TO_FOUNDATION || kind === KIND_TABLEAU_TO_TABLEAU) {
       const a = fromOf(m);

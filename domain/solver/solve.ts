@@ -104,6 +104,8 @@ function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean, 
   const talonBefore: number[] = [];
   const passBefore: number[] = [];
   const mustBefore: number[] = [];
+  const hiBefore: number[] = [];
+  const loBefore: number[] = [];
   let d = 0;
   for (;;) {
     if (next[d]! < count[d]!) {
@@ -114,6 +116,8 @@ function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean, 
       talonBefore[d] = position.tlen;
       passBefore[d] = position.pass;
       mustBefore[d] = position.must;
+      hiBefore[d] = position.hashHi;
+      loBefore[d] = position.hashLo;
       revealed[d] = position.apply(m);
       nodes++;
       if (position.isWon()) {
@@ -127,9 +131,16 @@ function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean, 
       if (now !== undefined && deadline !== undefined && nodes % CLOCK_EVERY === 0 && now() >= deadline) {
         return { result: 'unknown', stats: stats() };
       }
-      position.hash();
       if (!position.visit(table)) {
-        position.undo(m, revealed[d]!, wasteBefore[d]!, passBefore[d]!, mustBefore[d]!);
+        position.undo(
+          m,
+          revealed[d]!,
+          wasteBefore[d]!,
+          passBefore[d]!,
+          mustBefore[d]!,
+          hiBefore[d]!,
+          loBefore[d]!,
+        );
         continue;
       }
       d++;
@@ -145,7 +156,15 @@ function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean, 
       // The quick search leaves moves out: running out of moves proves nothing.
       if (d === 0) return fast ? { result: 'unknown', stats: stats() } : { result: 'lost', stats: stats() };
       d--;
-      position.undo(applied[d]!, revealed[d]!, wasteBefore[d]!, passBefore[d]!, mustBefore[d]!);
+      position.undo(
+        applied[d]!,
+        revealed[d]!,
+        wasteBefore[d]!,
+        passBefore[d]!,
+        mustBefore[d]!,
+        hiBefore[d]!,
+        loBefore[d]!,
+      );
     }
   }
 }

@@ -16,6 +16,7 @@ import {
   solveBoard,
   winnableSeed,
 } from '../../domain/solver/index.js';
+import { Search } from '../../domain/solver/search.js';
 import { bruteForceWinnable, randomPlay } from './positions.js';
 
 const fixture = JSON.parse(
@@ -221,6 +222,35 @@ describe('solve', () => {
     let clock = 0;
     const timed = solve(deckFromSeed(2), HOUSE_RULES, { now: () => clock++, deadline: 3 });
     expect(timed.result).toBe('unknown');
+  });
+});
+
+describe('Search', () => {
+  it('keeps its hash as moves are made and taken back, equal to the hash computed afresh', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const rules = seed % 3 === 0 ? { ...HOUSE_RULES, draw: 1 as const } : HOUSE_RULES;
+      const position = new Search(randomPlay(seed, seed % 40, rules), rules);
+      position.hash();
+      const next = mulberry32(seed);
+      const moves = new Int32Array(512);
+      for (let step = 0; step < 60; step++) {
+        const count = position.generate(moves, 0, false);
+        if (count === 0) break;
+        const m = moves[next() % count]!;
+        const before = [position.p, position.pass, position.must, position.hashHi, position.hashLo] as const;
+        const revealed = position.apply(m);
+        const kept = [position.hashHi, position.hashLo];
+        position.hash();
+        expect([position.hashHi, position.hashLo]).toEqual(kept);
+        if (step % 5 === 4) {
+          // Now and then take the move back: the hash is the one from before it.
+          position.undo(m, revealed, ...before);
+          position.hash();
+          expect([position.hashHi, position.hashLo]).toEqual([before[3], before[4]]);
+          position.apply(m);
+        }
+      }
+    }
   });
 });
 
