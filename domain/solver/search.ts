@@ -11,7 +11,7 @@ import {
 } from '../piles.js';
 import type { Rules } from '../rules.js';
 import { mulberry32 } from '../shuffle.js';
-import type { PositionTable } from './table.js';
+import { MASKS, type PositionTable } from './table.js';
 
 /**
  * The solver's own board: mutable typed arrays, changed in place by `apply` and restored exactly by
@@ -81,8 +81,8 @@ const USE = 0;
 const COVER = 64;
 const NONE = -1;
 
-const passHi = (pass: number): number => Math.imul(pass + 1, 0x85ebca6b);
-const passLo = (pass: number): number => Math.imul(pass + 1, 0xc2b2ae35);
+const groupHi = (group: number): number => Math.imul(group, 0x85ebca6b);
+const groupLo = (group: number): number => Math.imul(group, 0xc2b2ae35);
 
 const MAX_MOVES = 512;
 
@@ -221,16 +221,21 @@ export class Search {
     // Masks of the waste sizes that dominate p in this pass and in an earlier one.
     const now = !this.prune ? 1 << p : p === tlen || (aligned && !limited) ? all : chain;
     const earlier = !this.prune ? 1 << p : aligned ? all : chain;
-    const pass = limited ? this.pass : 0;
+    // Passes 1-3 share a slot of the table (masks 0-2), then passes 4-6, and so on.
+    const group = limited ? ((this.pass - 1) / MASKS) | 0 : 0;
+    const slot = limited ? (this.pass - 1) % MASKS : 0;
     for (let k = this.must === NONE ? 1 : 0; k < 2; k++) {
       const hi = k === 0 ? this.hashHi ^ Z_MUST_HI[this.must + 1]! : this.hashHi;
       const lo = k === 0 ? this.hashLo ^ Z_MUST_LO[this.must + 1]! : this.hashLo;
-      if (table.get(hi ^ passHi(pass), lo ^ passLo(pass)) & now) return false;
-      for (let earlierPass = 1; earlierPass < pass; earlierPass++) {
-        if (table.get(hi ^ passHi(earlierPass), lo ^ passLo(earlierPass)) & earlier) return false;
+      for (let g = 0; g <= group; g++) {
+        const at = table.find(hi ^ groupHi(g), lo ^ groupLo(g));
+        if (at < 0) continue;
+        const last = g === group ? slot : MASKS;
+        for (let j = 0; j < last; j++) if (table.get(at, j) & earlier) return false;
+        if (g === group && table.get(at, slot) & now) return false;
       }
     }
-    table.add(this.hashHi ^ passHi(pass), this.hashLo ^ passLo(pass), 1 << p);
+    table.add(this.hashHi ^ groupHi(group), this.hashLo ^ groupLo(group), slot, 1 << p);
     return true;
   }
 

@@ -1,12 +1,15 @@
-/**
- * An open-addressing hash table from 64-bit keys (two 32-bit halves) to a 32-bit mask, for the
- * solver's positions: the key is a position without its waste size, the mask the waste sizes with
- * which it was searched. Far faster and leaner than a `Map` of strings, and exact up to 64-bit
- * collisions (about 1 in 10^7 for a search of 10^6 positions). A slot is three numbers side by side
- * (key halves, mask; a mask of 0 marks it free), so a lookup touches one cache line.
- */
-const STRIDE = 4;
+/** Masks a slot of the table holds: one per pass, for passes 1-3, 4-6, and so on. */
+export const MASKS = 3;
+const STRIDE = 2 + MASKS;
 
+/**
+ * An open-addressing hash table from 64-bit keys (two 32-bit halves) to `MASKS` 32-bit masks, for
+ * the solver's positions: the key is a position without its waste size and pass, each mask the waste
+ * sizes with which it was searched in one pass. Far faster and leaner than a `Map` of strings, and
+ * exact up to 64-bit collisions (about 1 in 10^7 for a search of 10^6 positions). A slot keeps its
+ * key halves and masks side by side, so a lookup touches one or two cache lines; a key of 0, 0 is
+ * stored as 0, 1 so that 0, 0 can mark a free slot.
+ */
 export class PositionTable {
   private slots: Int32Array;
   private mask: number;
@@ -18,33 +21,42 @@ export class PositionTable {
   }
 
   /** Where the key is, or the free slot where it would go. */
-  private find(hi: number, lo: number): number {
+  private locate(hi: number, lo: number): number {
     const slots = this.slots;
     let i = (lo ^ Math.imul(hi, 0x9e3779b1)) & this.mask;
     for (;;) {
       const at = i * STRIDE;
-      if (slots[at + 2] === 0 || (slots[at] === hi && slots[at + 1] === lo)) return at;
+      const h = slots[at]!;
+      const l = slots[at + 1]!;
+      if ((h === hi && l === lo) || (h === 0 && l === 0)) return at;
       i = (i + 1) & this.mask;
     }
   }
 
-  /** The mask recorded for a key (0 when none). */
-  get(hi: number, lo: number): number {
-    return this.slots[this.find(hi, lo) + 2]!;
+  /** The slot of a key, or -1. */
+  find(hi: number, lo: number): number {
+    const at = this.locate(hi, hi === 0 && lo === 0 ? 1 : lo);
+    return this.slots[at] === 0 && this.slots[at + 1] === 0 ? -1 : at;
   }
 
-  /** Adds `bits` (not 0) to the mask of a key. */
-  add(hi: number, lo: number, bits: number): void {
-    const at = this.find(hi, lo);
-    const slots = this.slots;
-    if (slots[at + 2] !== 0) {
-      slots[at + 2]! |= bits;
-      return;
+  /** Mask number `k` of the slot at `at`. */
+  get(at: number, k: number): number {
+    return this.slots[at + 2 + k]!;
+  }
+
+  /** Adds `bits` to mask number `k` of a key. */
+  add(hi: number, lo: number, k: number, bits: number): void {
+    const key = hi === 0 && lo === 0 ? 1 : lo;
+    let at = this.locate(hi, key);
+    if (this.slots[at] === 0 && this.slots[at + 1] === 0) {
+      this.slots[at] = hi;
+      this.slots[at + 1] = key;
+      if (++this.size * 2 > this.mask) {
+        this.grow();
+        at = this.locate(hi, key);
+      }
     }
-    slots[at] = hi;
-    slots[at + 1] = lo;
-    slots[at + 2] = bits;
-    if (++this.size * 2 > this.mask) this.grow();
+    this.slots[at + 2 + k]! |= bits;
   }
 
   private grow(): void {
@@ -52,11 +64,9 @@ export class PositionTable {
     this.mask = this.mask * 2 + 1;
     this.slots = new Int32Array((this.mask + 1) * STRIDE);
     for (let at = 0; at < old.length; at += STRIDE) {
-      if (old[at + 2] === 0) continue;
-      const to = this.find(old[at]!, old[at + 1]!);
-      this.slots[to] = old[at]!;
-      this.slots[to + 1] = old[at + 1]!;
-      this.slots[to + 2] = old[at + 2]!;
+      if (old[at] === 0 && old[at + 1] === 0) continue;
+      const to = this.locate(old[at]!, old[at + 1]!);
+      for (let j = 0; j < STRIDE; j++) this.slots[to + j] = old[at + j]!;
     }
   }
 }
