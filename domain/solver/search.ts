@@ -275,9 +275,8 @@ export class Search {
    * cards never needed again (`safeToFoundation`), when cards may come back from the foundations a
    * top card that turns nothing up is as good home as where it is: it can come straight back (onto
    * the card it leaves, or to the column it empties), so sending it home loses nothing and the search
-   * never tells apart positions that differ only by such cards. So does the waste's top card when
-   * the waste is fixed (`wasteIsFixed`): from home it can still come down to any column the waste
-   * could have given it to, and the cards under it and the draws to come are the same either way.
+   * never tells apart positions that differ only by such cards. Not so a card from the waste: home,
+   * it may find no column to come back to, and then it keeps the cards under it on their foundation.
    * The card just taken back from its foundation (`COVER`) is the exception, and so is the quick
    * search, which takes nothing back.
    */
@@ -299,7 +298,7 @@ export class Search {
     }
     if (this.p > 0 && this.wasteIsFixed()) {
       const card = this.tal[this.p - 1]!;
-      if (this.canFound(card) && (reversible || this.safeToFoundation(card))) {
+      if (this.canFound(card) && this.safeToFoundation(card)) {
         return pack(KIND_WASTE_TO_FOUNDATION, 0, 0, 1, this.p, 0, card);
       }
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyMove, type Board, checkMove, isCleared } from '../../domain/board.js';
-import { type Card, cardOf, isDeckError, parseDeck } from '../../domain/cards.js';
+import { type Card, cardOf, isDeckError, parseCard, parseDeck } from '../../domain/cards.js';
 import { deal, fold, type GameState, legalMoves } from '../../domain/game.js';
 import type { PlayedMove } from '../../domain/moves.js';
 import { checkHistory } from '../../domain/replay.js';
@@ -174,6 +174,34 @@ describe('solve', () => {
     }
     expect(verdicts.won).toBeGreaterThan(5);
     expect(verdicts.lost).toBeGreaterThan(40);
+  });
+
+  it('does not send a waste card home when the cards under it must come back from the foundation', () => {
+    // Found by the comparison above: with 6S home from the waste, 5S and 4S cannot come back down
+    // (no red seven is free to take 6S), and 3H needs 4S to uncover the ace of diamonds.
+    const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
+    const column = (hidden: string, up: string) => ({ hidden: cards(hidden), up: cards(up) });
+    const home = (suit: number, height: number) =>
+      Array.from({ length: height }, (_, r) => cardOf(r + 1, suit));
+    const board: Board = {
+      stock: cards('7S 4H TS 5H JS KD'),
+      waste: cards('5C 8H 7D 9C 6S'),
+      foundations: [home(0, 3), home(1, 0), home(2, 1), home(3, 3)],
+      tableau: [
+        column('', 'KC'),
+        column('', 'JC TH 9S 8D 7C 6H'),
+        column('9H QH', 'KH QC JD TC 9D 8S 7H 6C 5D 4S'),
+        column('', '6D 5S'),
+        column('JH 4C 4D QD', 'QS'),
+        column('TD 2H 3D AD', '3H'),
+        column('KS 8C', '2D'),
+      ],
+      pass: 2,
+    };
+    const rules: Rules = { draw: 1, passes: 2, foundationToTableau: true };
+    const solved = solveBoard(board, rules);
+    expect(solved.result).toBe('won');
+    if (solved.result === 'won') expect(isCleared(playOn(board, rules, solved.line))).toBe(true);
   });
 
   it('proves hand-made dead ends lost, as the exhaustive search does, and wins their winnable twins', () => {
