@@ -274,7 +274,7 @@ export class Search {
    * A safe move to the foundations, if any: the only move worth trying in its position. Besides the
    * cards never needed again (`safeToFoundation`), when cards may come back from the foundations a
    * top card that turns nothing up is as good home as where it is: it can come straight back (onto
-   * the card it leaves, or to the column it empties), so sending it home loses nothing and the search
+   * the card it leaves, or, a King, to the column it empties), so sending it home loses nothing and the search
    * never tells apart positions that differ only by such cards. Not so a card from the waste: home,
    * it may find no column to come back to, and then it keeps the cards under it on their foundation.
    * The card just taken back from its foundation (`COVER`) is the exception, and so is the quick
@@ -291,7 +291,7 @@ export class Search {
       if (
         l > h &&
         this.canFound(card) &&
-        ((reversible && (l - 1 > h || l === 1)) || this.safeToFoundation(card))
+        ((reversible && (l - 1 > h || (l === 1 && rank(card) === 13))) || this.safeToFoundation(card))
       ) {
         return pack(KIND_TABLEAU_TO_FOUNDATION, a, 0, 1, 0, 0, card);
       }

@@ -44,19 +44,23 @@ export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget =
  * - `lost`: every position reachable was searched. The only moves ever left out are ones proved
  *   never to matter: safe moves to the foundations are played alone, positions equal up to the order
  *   of the columns are searched once, a position is not searched when one searched before can do all
- *   it can (same cards in the same places, a waste it reaches by drawing, no fewer passes left), and
- *   two kinds of move are followed only by the moves that make them worth it (`Search.must`).
+ *   it can (same cards in the same places, a waste it reaches by drawing, no fewer passes left),
+ *   two kinds of move are followed only by the moves that make them worth it (`Search.must`), and
+ *   a card that could go onto either of two twins goes onto one.
  * - `unknown`: the budget ran out first.
  *
- * `prune: false` leaves out the last two (slower; tests check the pruned search against it).
+ * For tests: `prune: false` leaves out the last three and reversible moves home (slower; the pruned
+ * search is checked against it), `quick: false` skips the quick look, so that a win, too, must come
+ * from the complete search.
  */
 export function solveBoard(
   board: Board,
   rules: Rules,
   budget: SolveBudget = {},
-  { prune = true }: { readonly prune?: boolean } = {},
+  { prune = true, quick: look = true }: { readonly prune?: boolean; readonly quick?: boolean } = {},
 ): SolveResult {
   const maxNodes = budget.nodes ?? DEFAULT_NODES;
+  if (!look) return search(board, rules, budget, false, prune);
   // First a quick look along the moves that usually matter, which finds most wins; then, if it
   // finds none, the complete search, which alone can prove a deal lost.
   const { now, deadline } = budget;

@@ -167,7 +167,8 @@ describe('solve', () => {
       const board = randomPlay(seed, seed % 2 === 0 ? 60 : 120, rules);
       const plain = solveBoard(board, rules, { nodes: 300_000 }, { prune: false });
       if (plain.result === 'unknown') continue;
-      const pruned = solveBoard(board, rules, { nodes: 300_000 });
+      // The complete search alone, so that its wins are checked too, not only the quick look's.
+      const pruned = solveBoard(board, rules, { nodes: 300_000 }, { quick: false });
       expect({ seed, result: pruned.result }).toEqual({ seed, result: plain.result });
       if (pruned.result === 'won') expect(isCleared(playOn(board, rules, pruned.line))).toBe(true);
       verdicts[plain.result]++;
@@ -199,7 +200,7 @@ describe('solve', () => {
       pass: 2,
     };
     const rules: Rules = { draw: 1, passes: 2, foundationToTableau: true };
-    const solved = solveBoard(board, rules);
+    const solved = solveBoard(board, rules, {}, { quick: false });
     expect(solved.result).toBe('won');
     if (solved.result === 'won') expect(isCleared(playOn(board, rules, solved.line))).toBe(true);
   });
@@ -254,6 +255,38 @@ describe('solve', () => {
 });
 
 describe('Search', () => {
+  it('sends home alone a card that can come straight back, and only such a card', () => {
+    const home = (suit: number, height: number) =>
+      Array.from({ length: height }, (_, r) => cardOf(r + 1, suit));
+    const empty = { hidden: [], up: [] };
+    const withColumn = (column: { hidden: Card[]; up: Card[] }): Board => ({
+      stock: [],
+      waste: [cardOf(9, 1)],
+      // 3H and KS may go home; neither is safe for good (2C and the red queens are out).
+      foundations: [home(0, 1), home(1, 5), home(2, 2), home(3, 12)],
+      tableau: [column, ...Array.from({ length: 6 }, () => empty)],
+      pass: 1,
+    });
+    const forced = (board: Board) => {
+      const position = new Search(board, HOUSE_RULES);
+      const m = position.safeMove(false);
+      return m < 0 ? null : position.expand(m, position.p, position.tlen);
+    };
+    const threeHome = [{ type: 'move', from: 't1', to: 'fH', count: 1 }];
+    // 3H on 4C comes back onto 4C; KS alone comes back to its empty column.
+    expect(forced(withColumn({ hidden: [], up: [cardOf(4, 0), cardOf(3, 2)] }))).toEqual(threeHome);
+    expect(forced(withColumn({ hidden: [], up: [cardOf(13, 3)] }))).toEqual([
+      { type: 'move', from: 't1', to: 'fS', count: 1 },
+    ]);
+    // 3H alone could not come back to an empty column; 3H on a face-down card would turn it up.
+    expect(forced(withColumn({ hidden: [], up: [cardOf(3, 2)] }))).toBeNull();
+    expect(forced(withColumn({ hidden: [cardOf(6, 0)], up: [cardOf(3, 2)] }))).toBeNull();
+    // Without cards coming back from the foundations nothing comes straight back.
+    const board = withColumn({ hidden: [], up: [cardOf(4, 0), cardOf(3, 2)] });
+    const position = new Search(board, { ...HOUSE_RULES, foundationToTableau: false });
+    expect(position.safeMove(false)).toBe(-1);
+  });
+
   it('keeps its hash as moves are made and taken back, equal to the hash computed afresh', () => {
     for (let seed = 1; seed <= 30; seed++) {
       const rules = seed % 3 === 0 ? { ...HOUSE_RULES, draw: 1 as const } : HOUSE_RULES;
