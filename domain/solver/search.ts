@@ -130,10 +130,13 @@ export class Search {
   private mustColumn = -1;
   /** The column each card is the top of, or -1 (set by `generate` while it runs). */
   private readonly topAt = new Int8Array(52).fill(-1);
+  /** Waste sizes that lead, by draws alone, to waste size p in the same pass: p, p - draw, ... */
+  private readonly chain = new Int32Array(53);
 
   /**
-   * @param prune whether to use obligations (`must`) and waste-size dominance (`visit`); without them
-   *   the search is plainer and slower, which is what they are checked against.
+   * @param prune whether to use obligations (`must`), waste-size dominance (`visit`), reversible
+   *   moves home (`safeMove`) and twins (`addOnto`); without them the search is plainer and slower,
+   *   which is what they are checked against.
    */
   constructor(
     board: Board,
@@ -166,9 +169,6 @@ export class Search {
     for (let q = 0; q <= 52; q++)
       this.chain[q] = (1 << q) | (q >= this.draw ? this.chain[q - this.draw]! : 0);
   }
-
-  /** Waste sizes that lead, by draws alone, to waste size p in the same pass: p, p - draw, ... */
-  private readonly chain = new Int32Array(53);
 
   isWon(): boolean {
     return this.onFoundations === 52 || (this.hiddenTotal === 0 && this.tlen === 0);
@@ -273,12 +273,12 @@ export class Search {
   /**
    * A safe move to the foundations, if any: the only move worth trying in its position. Besides the
    * cards never needed again (`safeToFoundation`), when cards may come back from the foundations a
-   * top card that turns nothing up is as good home as where it is: it can come straight back (onto
-   * the card it leaves, or, a King, to the column it empties), so sending it home loses nothing and the search
-   * never tells apart positions that differ only by such cards. Not so a card from the waste: home,
-   * it may find no column to come back to, and then it keeps the cards under it on their foundation.
-   * The card just taken back from its foundation (`COVER`) is the exception, and so is the quick
-   * search, which takes nothing back.
+   * top card lying on a face-up card, or a King alone in its column, is as good home as where it is:
+   * it can come straight back (onto the card it leaves, or to the column it empties), so sending it
+   * home loses nothing and the search never tells apart positions that differ only by such cards.
+   * Not so a card from the waste: home, it may find no column to come back to, and then it keeps
+   * the cards under it on their foundation. The card just taken back from its foundation (`COVER`)
+   * is the exception, and so is the quick search, which takes nothing back.
    */
   safeMove(fast: boolean): number {
     const { col, len, hid } = this;
