@@ -4,21 +4,16 @@ import type { GameState } from '../game.js';
 import type { PlayedMove } from '../moves.js';
 import { columnPile, type DestinationName, foundationPile, pileName } from '../piles.js';
 import type { Rules } from '../rules.js';
+import { neverNeeded, wasteIsFixed } from './safety.js';
 import { type SolveBudget, solveBoard } from './solve.js';
 
-/**
- * Whether `card`, free to go to its foundation, can never be needed in the tableau again (the rule the
- * solver plays without search; see `Search.safeToFoundation`).
- */
-export function safeToFoundation(board: Board, rules: Rules, card: Card): boolean {
-  const rank = rankOf(card);
-  if (rank <= 1) return true;
-  const suit = suitOf(card);
-  const red = suit === 1 || suit === 2;
-  const height = (s: number) => board.foundations[s]!.length;
-  if (height(red ? 0 : 1) < rank - 1 || height(red ? 3 : 2) < rank - 1) return false;
-  return !rules.foundationToTableau || height(3 - suit) >= rank - 2;
-}
+/** Whether `card`, free to go to its foundation, can never be needed in the tableau again. */
+export const safeToFoundation = (board: Board, rules: Rules, card: Card): boolean =>
+  neverNeeded(
+    card,
+    board.foundations.map((cards) => cards.length),
+    rules.foundationToTableau,
+  );
 
 const top = (cards: readonly Card[]): Card | undefined => cards[cards.length - 1];
 
@@ -34,10 +29,9 @@ function nextSafeMove(board: Board, rules: Rules): PlayedMove | undefined {
   }
   // The waste's top only when taking it out of the talon cannot change what later passes show.
   const card = top(board.waste);
-  const lastPass = rules.passes !== null && board.pass >= rules.passes;
   if (
     card !== undefined &&
-    (rules.draw === 1 || lastPass) &&
+    wasteIsFixed(rules.draw, board.pass, rules.passes ?? Number.POSITIVE_INFINITY) &&
     fitsHome(card) &&
     safeToFoundation(board, rules, card)
   ) {

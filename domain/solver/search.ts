@@ -11,6 +11,7 @@ import {
 } from '../piles.js';
 import type { Rules } from '../rules.js';
 import { mulberry32 } from '../shuffle.js';
+import { neverNeeded, wasteIsFixed } from './safety.js';
 import { MASKS, type PositionTable } from './table.js';
 
 /**
@@ -239,40 +240,13 @@ export class Search {
     return true;
   }
 
-  /**
-   * Whether a card that may go to its foundation can never be needed in the tableau again, so that
-   * playing it there now loses nothing. A card can only ever be needed to hold cards of the other
-   * colour one rank lower, which in turn hold cards of its colour two ranks lower, and so on. If all of
-   * those are on the foundations, nothing can need it. With cards allowed back from the foundations
-   * that takes both other-colour suits at rank - 1 and the same-colour suit at rank - 2; without, only
-   * the first (foundation cards never come back).
-   */
-  safeToFoundation(card: number): boolean {
-    const r = rank(card);
-    if (r <= 1) return true;
-    const s = suit(card);
-    const isRed = s === 1 || s === 2;
-    const fnd = this.fnd;
-    if (fnd[isRed ? 0 : 1]! < r - 1 || fnd[isRed ? 3 : 2]! < r - 1) return false;
-    return !this.foundationToTableau || fnd[3 - s]! >= r - 2;
-  }
-
-  /**
-   * Whether playing the waste's top card to its foundation now rather than later keeps every option:
-   * taking a card out of the talon shifts which cards a later pass of draw-3 shows, so only with draw 1
-   * or when no recycle is left.
-   */
-  wasteIsFixed(): boolean {
-    return this.draw === 1 || this.pass >= this.passes;
-  }
-
   private canFound(card: number): boolean {
     return this.fnd[suit(card)] === rank(card) - 1;
   }
 
   /**
    * A safe move to the foundations, if any: the only move worth trying in its position. Besides the
-   * cards never needed again (`safeToFoundation`), when cards may come back from the foundations a
+   * cards never needed again (`neverNeeded`), when cards may come back from the foundations a
    * top card lying on a face-up card, or a King alone in its column, is as good home as where it is:
    * it can come straight back (onto the card it leaves, or to the column it empties), so sending it
    * home loses nothing and the search never tells apart positions that differ only by such cards.
@@ -291,14 +265,15 @@ export class Search {
       if (
         l > h &&
         this.canFound(card) &&
-        ((reversible && (l - 1 > h || (l === 1 && rank(card) === 13))) || this.safeToFoundation(card))
+        ((reversible && (l - 1 > h || (l === 1 && rank(card) === 13))) ||
+          neverNeeded(card, this.fnd, this.foundationToTableau))
       ) {
         return pack(KIND_TABLEAU_TO_FOUNDATION, a, 0, 1, 0, 0, card);
       }
     }
-    if (this.p > 0 && this.wasteIsFixed()) {
+    if (this.p > 0 && wasteIsFixed(this.draw, this.pass, this.passes)) {
       const card = this.tal[this.p - 1]!;
-      if (this.canFound(card) && this.safeToFoundation(card)) {
+      if (this.canFound(card) && neverNeeded(card, this.fnd, this.foundationToTableau)) {
         return pack(KIND_WASTE_TO_FOUNDATION, 0, 0, 1, this.p, 0, card);
       }
     }
