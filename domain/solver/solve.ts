@@ -110,6 +110,17 @@ function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean, 
   const mustBefore: number[] = [];
   const hiBefore: number[] = [];
   const loBefore: number[] = [];
+  /** Takes back the move made at depth i. */
+  const takeBack = (i: number) =>
+    position.undo(
+      applied[i]!,
+      revealed[i]!,
+      wasteBefore[i]!,
+      passBefore[i]!,
+      mustBefore[i]!,
+      hiBefore[i]!,
+      loBefore[i]!,
+    );
   let d = 0;
   for (;;) {
     if (next[d]! < count[d]!) {
@@ -136,15 +147,7 @@ function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean, 
         return { result: 'unknown', stats: stats() };
       }
       if (!position.visit(table)) {
-        position.undo(
-          m,
-          revealed[d]!,
-          wasteBefore[d]!,
-          passBefore[d]!,
-          mustBefore[d]!,
-          hiBefore[d]!,
-          loBefore[d]!,
-        );
+        takeBack(d);
         continue;
       }
       d++;
@@ -160,15 +163,7 @@ function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean, 
       // The quick search leaves moves out: running out of moves proves nothing.
       if (d === 0) return fast ? { result: 'unknown', stats: stats() } : { result: 'lost', stats: stats() };
       d--;
-      position.undo(
-        applied[d]!,
-        revealed[d]!,
-        wasteBefore[d]!,
-        passBefore[d]!,
-        mustBefore[d]!,
-        hiBefore[d]!,
-        loBefore[d]!,
-      );
+      takeBack(d);
     }
   }
 }
