@@ -28,6 +28,9 @@ const fixture = JSON.parse(
 /** Seeds whose deals the solver wins quickly under the house rules. */
 const QUICK_SEEDS = [0, 3, 6, 10, 11];
 
+/** A foundation holding the first `height` cards of `suit`. */
+const home = (suit: number, height: number) => Array.from({ length: height }, (_, r) => cardOf(r + 1, suit));
+
 const replayWins = (deck: readonly Card[], rules: Rules, line: readonly PlayedMove[]) => {
   const result = checkHistory(deal(deck, null, rules), line);
   expect(result.ok).toBe(true);
@@ -153,8 +156,8 @@ describe('solve', () => {
   });
 
   it('prunes nothing that matters: agrees with the plain search on positions reached by random play', () => {
-    // Obligations and waste-size dominance are checked against the search without them, on
-    // mid-game positions (many of them lost) under several rule sets.
+    // The prunings (obligations, waste-size dominance, reversible moves home, twins) are checked
+    // against the search without them, on mid-game positions (many of them lost) under four rule sets.
     const ruleSets: Rules[] = [
       HOUSE_RULES,
       { draw: 1, passes: 2, foundationToTableau: true },
@@ -182,8 +185,6 @@ describe('solve', () => {
     // (no red seven is free to take 6S), and 3H needs 4S to uncover the ace of diamonds.
     const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
     const column = (hidden: string, up: string) => ({ hidden: cards(hidden), up: cards(up) });
-    const home = (suit: number, height: number) =>
-      Array.from({ length: height }, (_, r) => cardOf(r + 1, suit));
     const board: Board = {
       stock: cards('7S 4H TS 5H JS KD'),
       waste: cards('5C 8H 7D 9C 6S'),
@@ -206,8 +207,6 @@ describe('solve', () => {
   });
 
   it('proves hand-made dead ends lost, as the exhaustive search does, and wins their winnable twins', () => {
-    const home = (suit: number, height: number) =>
-      Array.from({ length: height }, (_, r) => cardOf(r + 1, suit));
     const empty = () => ({ hidden: [] as Card[], up: [] as Card[] });
     const spades = (n: number) => [home(0, 13), home(1, 13), home(2, 13), home(3, n)];
     // JS under QS; KS alone. Nothing takes the queen unless a red king comes back from its foundation.
@@ -256,8 +255,6 @@ describe('solve', () => {
 
 describe('Search', () => {
   it('sends home alone a card that can come straight back, and only such a card', () => {
-    const home = (suit: number, height: number) =>
-      Array.from({ length: height }, (_, r) => cardOf(r + 1, suit));
     const empty = { hidden: [], up: [] };
     const withColumn = (column: { hidden: Card[]; up: Card[] }): Board => ({
       stock: [],
