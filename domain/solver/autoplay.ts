@@ -8,7 +8,7 @@ import { neverNeeded, wasteIsFixed } from './safety.js';
 import { type SolveBudget, solveBoard } from './solve.js';
 
 /** Whether `card`, free to go to its foundation, can never be needed in the tableau again. */
-export const safeToFoundation = (board: Board, rules: Rules, card: Card): boolean =>
+const safeToFoundation = (board: Board, rules: Rules, card: Card): boolean =>
   neverNeeded(
     card,
     board.foundations.map((cards) => cards.length),

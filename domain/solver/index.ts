@@ -1,5 +1,5 @@
 /** The solver: pure, like the rest of the domain. Budgets and clocks come in as arguments. */
-export { autocomplete, safeAutoplay, safeToFoundation } from './autoplay.js';
+export { autocomplete, safeAutoplay } from './autoplay.js';
 export { type Hint, hint, playerBoard } from './hint.js';
 export {
   DEFAULT_NODES,
