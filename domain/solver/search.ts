@@ -51,6 +51,8 @@ export const cardOfMove = (m: number): number => (m >> 21) & 63;
 
 const rank = (card: number): number => (card % 13) + 1;
 const suit = (card: number): number => (card / 13) | 0;
+/** The other card of the same rank and colour. */
+const twin = (card: number): number => card + (3 - 2 * suit(card)) * 13;
 const red = (card: number): boolean => {
   const s = (card / 13) | 0;
   return s === 1 || s === 2;
@@ -133,6 +135,18 @@ export class Search {
   private readonly topAt = new Int8Array(52).fill(-1);
   /** Waste sizes that lead, by draws alone, to waste size p in the same pass: p, p - draw, ... */
   private readonly chain = new Int32Array(53);
+  /**
+   * The talon positions `generate` can play from (see `talonStops`): position, recycles on the way
+   * (0 or 1) and draws needed, for `stops` of them.
+   */
+  private readonly stopAt = new Int8Array(64);
+  private readonly stopRecycle = new Int8Array(64);
+  private readonly stopDraws = new Int8Array(64);
+  private stops = 0;
+  /** Cards that can be laid on a column next (see `reachable`): those marked with `stamp`. */
+  private readonly reach = new Float64Array(52);
+  private stamp = 0;
+  private reachStamped = false;
 
   /**
    * @param prune whether to use obligations (`must`), waste-size dominance (`visit`), reversible
@@ -344,6 +358,87 @@ export class Search {
   }
 
   /**
+   * Lists the talon positions whose card some number of draws (and at most one recycle, when one is
+   * left) brings to the waste's top, fewest draws first.
+   */
+  private talonStops(): void {
+    this.stops = 0;
+    const { tlen, p, draw } = this;
+    if (tlen === 0) return;
+    let q = p;
+    let draws = 0;
+    if (q === 0) {
+      q = Math.min(draw, tlen);
+      draws = 1;
+    }
+    for (;;) {
+      this.stop(q, 0, draws);
+      if (q >= tlen) break;
+      q = Math.min(q + draw, tlen);
+      draws++;
+    }
+    if (this.pass < this.passes) {
+      const before = Math.ceil((tlen - p) / draw);
+      for (let r = 1; ; r++) {
+        const q2 = Math.min(r * draw, tlen);
+        const thisPass = q2 >= p && ((q2 - p) % draw === 0 || q2 === tlen);
+        if (!thisPass) this.stop(q2, 1, before + r);
+        if (q2 >= tlen) break;
+      }
+    }
+  }
+
+  private stop(q: number, rec: number, draws: number): void {
+    const k = this.stops++;
+    this.stopAt[k] = q;
+    this.stopRecycle[k] = rec;
+    this.stopDraws[k] = draws;
+  }
+
+  /**
+   * Whether card x can be laid on a column by the next move, as far as where it lies goes: it is face
+   * up in a column, the card of a talon stop, or the top of its foundation when cards may come back.
+   */
+  private reachable(x: number): boolean {
+    if (!this.reachStamped) {
+      this.reachStamped = true;
+      const stamp = ++this.stamp;
+      const { col, len, hid, reach } = this;
+      for (let a = 0; a < COLUMNS; a++)
+        for (let i = a * CAP + hid[a]!, end = a * CAP + len[a]!; i < end; i++) reach[col[i]!] = stamp;
+      for (let k = 0; k < this.stops; k++) reach[this.tal[this.stopAt[k]! - 1]!] = stamp;
+    }
+    return this.reach[x] === this.stamp || (this.foundationToTableau && this.fnd[suit(x)] === rank(x));
+  }
+
+  /**
+   * Whether the move that leaves obligation USE + P (P, not going home, bared by moving card c and
+   * the cards on it to P's twin) could be followed by a use of P: only c's twin can be laid on P, as c
+   * coming back is the position before. Without one the move is worth nothing.
+   */
+  private usable(c: number): boolean {
+    return this.reachable(twin(c));
+  }
+
+  /**
+   * Whether card x, taken back from its foundation onto a column, could be followed by what makes it
+   * worth it (obligation COVER + x): a card laid on it (one rank lower, of the other colour) or the
+   * card under it coming back from the foundation onto a top (one of the two cards of x's rank and
+   * the other colour). An Ace never is.
+   */
+  private coverable(x: number): boolean {
+    const r = rank(x);
+    if (r === 1) return false;
+    const other = red(x) ? 0 : 1; // the first suit of the other colour; 3 - other is the second
+    return (
+      this.reachable(other * 13 + r - 2) ||
+      this.reachable((3 - other) * 13 + r - 2) ||
+      this.topAt[other * 13 + r - 1]! >= 0 ||
+      this.topAt[(3 - other) * 13 + r - 1]! >= 0
+    );
+  }
+
+  /**
    * Writes the moves worth trying at `out[off..]`, most promising first; returns how many.
    *
    * `fast` leaves out moves that only rearrange the tableau unless they turn a card up or free a card
@@ -377,6 +472,8 @@ export class Search {
       if (top >= 0) this.topAt[top] = b;
     }
     const firstEmpty = this.firstEmpty;
+    this.talonStops();
+    this.reachStamped = false;
 
     // Tableau to foundation, and tableau to tableau.
     for (let a = 0; a < COLUMNS; a++) {
@@ -391,7 +488,9 @@ export class Search {
         const count = l - i;
         let score: number;
         if (i === h) score = h > 0 ? 800 + h : 300;
-        else score = this.canFound(col[a * CAP + i - 1]!) ? 500 : 200;
+        else if (this.canFound(col[a * CAP + i - 1]!)) score = 500;
+        else if (!this.prune || this.usable(card)) score = 200;
+        else continue;
         if (fast && score < QUICK_MIN_SCORE) continue;
         if (rank(card) === 13) {
           // A King's run to an empty column: pointless from a column with nothing face down under it.
@@ -404,30 +503,8 @@ export class Search {
     }
 
     // The talon: every card that some number of draws (and at most one recycle) brings to the waste's top.
-    if (this.tlen > 0) {
-      const { tlen, p, draw } = this;
-      let q = p;
-      let draws = 0;
-      if (q === 0) {
-        q = Math.min(draw, tlen);
-        draws = 1;
-      }
-      for (;;) {
-        this.addFromTalon(q, 0, draws);
-        if (q >= tlen) break;
-        q = Math.min(q + draw, tlen);
-        draws++;
-      }
-      if (this.pass < this.passes) {
-        const before = Math.ceil((tlen - p) / draw);
-        for (let r = 1; ; r++) {
-          const q2 = Math.min(r * draw, tlen);
-          const thisPass = q2 >= p && ((q2 - p) % draw === 0 || q2 === tlen);
-          if (!thisPass) this.addFromTalon(q2, 1, before + r);
-          if (q2 >= tlen) break;
-        }
-      }
-    }
+    for (let k = 0; k < this.stops; k++)
+      this.addFromTalon(this.stopAt[k]!, this.stopRecycle[k]!, this.stopDraws[k]!);
 
     // Foundation to tableau.
     if (this.foundationToTableau && !fast) {
@@ -435,6 +512,7 @@ export class Search {
         const height = fnd[s]!;
         if (height === 0) continue;
         const card = s * 13 + height - 1;
+        if (this.prune && !this.coverable(card)) continue;
         if (height === 13) {
           if (firstEmpty >= 0) this.add(pack(KIND_FOUNDATION_TO_TABLEAU, s, firstEmpty, 1, 0, 0, card), 50);
           continue;
