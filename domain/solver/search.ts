@@ -89,6 +89,9 @@ const groupLo = (group: number): number => Math.imul(group, 0xc2b2ae35);
 
 const MAX_MOVES = 512;
 
+/** Of two columns (or -1 for none), the one further left. */
+const leftmost = (b1: number, b2: number): number => (b1 < 0 || (b2 >= 0 && b2 < b1) ? b2 : b1);
+
 /** The quick search keeps tableau moves that turn a card up, empty a column or free a card for home. */
 const QUICK_MIN_SCORE = 300;
 
@@ -309,11 +312,9 @@ export class Search {
     card: number,
     score: number,
   ) {
-    const higher = rank(card);
-    const suits = red(card) ? 0 : 1; // black suits 0 and 3 take a red card, red suits 1 and 2 a black one
-    const b1 = this.topAt[suits * 13 + higher]!;
-    const b2 = this.topAt[(3 - suits) * 13 + higher]!;
-    const first = b1 < 0 || (b2 >= 0 && b2 < b1) ? b2 : b1;
+    const b1 = this.taker(card, 0);
+    const b2 = this.taker(card, 1);
+    const first = leftmost(b1, b2);
     const second = first === b1 ? b2 : b1;
     const from = kind === KIND_TABLEAU_TO_TABLEAU ? a : -1;
     if (first >= 0 && first !== from) {
@@ -321,6 +322,15 @@ export class Search {
       if (this.prune) return;
     }
     if (second >= 0 && second !== from) this.add(pack(kind, a, second, count, q, rec, card), score);
+  }
+
+  /**
+   * The column whose top is taker k (0 or 1) of card: the cards one rank higher of the other colour,
+   * by suit. Black suits 0 and 3 take a red card, red suits 1 and 2 a black one.
+   */
+  private taker(card: number, k: number): number {
+    const suits = red(card) ? 0 : 1;
+    return this.topAt[(k === 0 ? suits : 3 - suits) * 13 + rank(card)]!;
   }
 
   /** Whether move m meets the obligation left by the last move (see `must`). */
@@ -395,11 +405,8 @@ export class Search {
     this.stopDraws[k] = draws;
   }
 
-  /**
-   * Whether card x can be laid on a column by the next move, as far as where it lies goes: it is face
-   * up in a column, the card of a talon stop, or the top of its foundation when cards may come back.
-   */
-  private reachable(x: number): boolean {
+  /** Whether card x is face up in a column or the card of a talon stop: the next move can play it. */
+  private laid(x: number): boolean {
     if (!this.reachStamped) {
       this.reachStamped = true;
       const stamp = ++this.stamp;
@@ -408,7 +415,11 @@ export class Search {
         for (let i = a * CAP + hid[a]!, end = a * CAP + len[a]!; i < end; i++) reach[col[i]!] = stamp;
       for (let k = 0; k < this.stops; k++) reach[this.tal[this.stopAt[k]! - 1]!] = stamp;
     }
-    return this.reach[x] === this.stamp || (this.foundationToTableau && this.fnd[suit(x)] === rank(x));
+    return this.reach[x] === this.stamp;
+  }
+
+  private onTop(x: number): boolean {
+    return this.fnd[suit(x)] === rank(x);
   }
 
   /**
@@ -417,25 +428,28 @@ export class Search {
    * coming back is the position before. Without one the move is worth nothing.
    */
   private usable(c: number): boolean {
-    return this.reachable(twin(c));
+    const t = twin(c);
+    return this.laid(t) || (this.foundationToTableau && this.onTop(t));
   }
 
   /**
-   * Whether card x, taken back from its foundation onto a column, could be followed by what makes it
-   * worth it (obligation COVER + x): a card laid on it (one rank lower, of the other colour) or the
-   * card under it coming back from the foundation onto a top (one of the two cards of x's rank and
-   * the other colour). An Ace never is.
+   * Whether card x, taken back from its foundation onto column b, could be followed by what makes
+   * it worth it (obligation COVER + x): a card laid on it (one rank lower, of the other colour; not
+   * when x's twin is a top further left, which takes it instead, see `addOnto`), or the card under it
+   * coming back from its foundation onto a top (one of the two cards of x's rank and the other
+   * colour), itself worth it. An Ace never is.
    */
-  private coverable(x: number): boolean {
+  private coverable(x: number, b: number): boolean {
     const r = rank(x);
     if (r === 1) return false;
     const other = red(x) ? 0 : 1; // the first suit of the other colour; 3 - other is the second
-    return (
-      this.reachable(other * 13 + r - 2) ||
-      this.reachable((3 - other) * 13 + r - 2) ||
-      this.topAt[other * 13 + r - 1]! >= 0 ||
-      this.topAt[(3 - other) * 13 + r - 1]! >= 0
-    );
+    const rival = this.topAt[twin(x)]!;
+    if (rival < 0 || rival > b) {
+      for (const k of [other * 13 + r - 2, (3 - other) * 13 + r - 2])
+        if (this.laid(k) || (this.onTop(k) && this.coverable(k, b))) return true;
+    }
+    const to = leftmost(this.taker(x - 1, 0), this.taker(x - 1, 1));
+    return to >= 0 && this.coverable(x - 1, to);
   }
 
   /**
@@ -512,9 +526,10 @@ export class Search {
         const height = fnd[s]!;
         if (height === 0) continue;
         const card = s * 13 + height - 1;
-        if (this.prune && !this.coverable(card)) continue;
+        const to = height === 13 ? firstEmpty : leftmost(this.taker(card, 0), this.taker(card, 1));
+        if (to < 0 || (this.prune && !this.coverable(card, to))) continue;
         if (height === 13) {
-          if (firstEmpty >= 0) this.add(pack(KIND_FOUNDATION_TO_TABLEAU, s, firstEmpty, 1, 0, 0, card), 50);
+          this.add(pack(KIND_FOUNDATION_TO_TABLEAU, s, firstEmpty, 1, 0, 0, card), 50);
           continue;
         }
         this.addOnto(KIND_FOUNDATION_TO_TABLEAU, s, 1, 0, 0, card, 100);
