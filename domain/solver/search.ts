@@ -500,12 +500,20 @@ export class Search {
       for (let i = h; i < l; i++) {
         const card = col[a * CAP + i]!;
         const count = l - i;
-        let score: number;
-        if (i === h) score = h > 0 ? 800 + h : 300;
-        else if (this.canFound(col[a * CAP + i - 1]!)) score = 500;
-        else if (!this.prune || this.usable(card)) score = 200;
-        else continue;
-        if (fast && score < QUICK_MIN_SCORE) continue;
+        if (i > h) {
+          // A run off face-up P: the only other card that takes it is P's twin.
+          const parent = col[a * CAP + i - 1]!;
+          const to = this.topAt[twin(parent)]!;
+          if (to < 0) continue;
+          let score: number;
+          if (this.canFound(parent)) score = 500;
+          else if (!this.prune || this.usable(card)) score = 200;
+          else continue;
+          if (!fast || score >= QUICK_MIN_SCORE)
+            this.add(pack(KIND_TABLEAU_TO_TABLEAU, a, to, count, 0, 0, card), score);
+          continue;
+        }
+        const score = h > 0 ? 800 + h : 300;
         if (rank(card) === 13) {
           // A King's run to an empty column: pointless from a column with nothing face down under it.
           if (i > 0 && firstEmpty >= 0)

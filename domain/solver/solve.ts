@@ -78,7 +78,19 @@ export function solveBoard(
     prune,
   );
   if (quick.result === 'won') return quick;
-  const full = search(board, rules, { ...budget, nodes: maxNodes - quick.stats.nodes }, false, prune);
+  // The complete search meets at least the positions the quick look did: its table starts that big.
+  const log2Capacity = Math.min(
+    MAX_LOG2_START,
+    Math.max(MIN_LOG2_START, Math.ceil(Math.log2(2 * quick.stats.positions + 1))),
+  );
+  const full = search(
+    board,
+    rules,
+    { ...budget, nodes: maxNodes - quick.stats.nodes },
+    false,
+    prune,
+    log2Capacity,
+  );
   const stats = { nodes: quick.stats.nodes + full.stats.nodes, positions: full.stats.positions };
   return { ...full, stats };
 }
@@ -86,11 +98,22 @@ export function solveBoard(
 /** The share of the budget (nodes, and time when there is a clock) the quick search may use. */
 const QUICK_SHARE = 0.5;
 
-function search(board: Board, rules: Rules, budget: SolveBudget, fast: boolean, prune: boolean): SolveResult {
+/** The table's first size (log2 of its slots): 2^16 slots take 1.3 MB, 2^22 take 84 MB. */
+const MIN_LOG2_START = 16;
+const MAX_LOG2_START = 22;
+
+function search(
+  board: Board,
+  rules: Rules,
+  budget: SolveBudget,
+  fast: boolean,
+  prune: boolean,
+  log2Capacity = MIN_LOG2_START,
+): SolveResult {
   const position = new Search(board, rules, prune);
   const maxNodes = budget.nodes ?? DEFAULT_NODES;
   const { now, deadline } = budget;
-  const table = new PositionTable(16);
+  const table = new PositionTable(log2Capacity);
   let nodes = 0;
   const stats = () => ({ nodes, positions: table.size });
   if (position.isWon()) return { result: 'won', line: position.finish(), stats: stats() };
