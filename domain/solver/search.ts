@@ -92,9 +92,6 @@ const MAX_MOVES = 512;
 /** Of two columns (or -1 for none), the one further left. */
 const leftmost = (b1: number, b2: number): number => (b1 < 0 || (b2 >= 0 && b2 < b1) ? b2 : b1);
 
-/** The quick search keeps tableau moves that turn a card up, empty a column or free a card for home. */
-const QUICK_MIN_SCORE = 300;
-
 export class Search {
   /** Column `a` holds its cards bottom to top at `a * CAP`; the first `hid[a]` are face down. */
   readonly col = new Int8Array(COLUMNS * CAP);
@@ -117,6 +114,8 @@ export class Search {
    *   or the card under X on its foundation comes back too.
    * Any winning line can be rearranged into one that obeys both (see `generate`), and the obligation
    * is part of the position's key, so no position is ever judged by a search that was restricted.
+   * Such a move is made only when a follow-up that meets its obligation could come next (`usable`,
+   * `coverable`): otherwise it leads nowhere but back.
    */
   must = NONE;
   onFoundations = 0;
@@ -146,7 +145,7 @@ export class Search {
   private readonly stopRecycle = new Int8Array(64);
   private readonly stopDraws = new Int8Array(64);
   private stops = 0;
-  /** Cards that can be laid on a column next (see `reachable`): those marked with `stamp`. */
+  /** The cards `laid` finds, marked with `stamp` the first time a `generate` call asks. */
   private readonly reach = new Float64Array(52);
   private stamp = 0;
   private reachStamped = false;
@@ -444,12 +443,18 @@ export class Search {
     if (r === 1) return false;
     const other = red(x) ? 0 : 1; // the first suit of the other colour; 3 - other is the second
     const rival = this.topAt[twin(x)]!;
-    if (rival < 0 || rival > b) {
-      for (const k of [other * 13 + r - 2, (3 - other) * 13 + r - 2])
-        if (this.laid(k) || (this.onTop(k) && this.coverable(k, b))) return true;
-    }
+    if (
+      (rival < 0 || rival > b) &&
+      (this.covers(other * 13 + r - 2, b) || this.covers((3 - other) * 13 + r - 2, b))
+    )
+      return true;
     const to = leftmost(this.taker(x - 1, 0), this.taker(x - 1, 1));
     return to >= 0 && this.coverable(x - 1, to);
+  }
+
+  /** Whether card k can be laid next on a card just taken back onto column b (see `coverable`). */
+  private covers(k: number, b: number): boolean {
+    return this.laid(k) || (this.onTop(k) && this.coverable(k, b));
   }
 
   /**
@@ -505,12 +510,10 @@ export class Search {
           const parent = col[a * CAP + i - 1]!;
           const to = this.topAt[twin(parent)]!;
           if (to < 0) continue;
-          let score: number;
-          if (this.canFound(parent)) score = 500;
-          else if (!this.prune || this.usable(card)) score = 200;
-          else continue;
-          if (!fast || score >= QUICK_MIN_SCORE)
-            this.add(pack(KIND_TABLEAU_TO_TABLEAU, a, to, count, 0, 0, card), score);
+          // The quick search makes it only to send P home.
+          const home = this.canFound(parent);
+          if (home || (!fast && (!this.prune || this.usable(card))))
+            this.add(pack(KIND_TABLEAU_TO_TABLEAU, a, to, count, 0, 0, card), home ? 500 : 200);
           continue;
         }
         const score = h > 0 ? 800 + h : 300;
