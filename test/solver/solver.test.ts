@@ -284,6 +284,59 @@ describe('Search', () => {
     expect(position.safeMove(false)).toBe(-1);
   });
 
+  it('makes a move that leaves an obligation only when something could meet it next', () => {
+    const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
+    const column = (hidden: string, up: string) => ({ hidden: cards(hidden), up: cards(up) });
+    // 8H may leave 9S for 9C, and 3H (hearts are home to 3H) may come back onto 4C. Nothing is safe.
+    const board = (stock: string, third: string, foundations: Card[][]): Board => ({
+      stock: cards(stock),
+      waste: [],
+      foundations,
+      tableau: [
+        column('2C', '9S 8H'),
+        column('', '9C'),
+        column('', third),
+        column('', '4C'),
+        ...Array.from({ length: 3 }, () => column('', '')),
+      ],
+      pass: 1,
+    });
+    const hearts = [[], [], home(2, 3), []];
+    const listed = (b: Board) => {
+      const position = new Search(b, HOUSE_RULES);
+      const out = new Int32Array(512);
+      const n = position.generate(out, 0, false);
+      return Array.from(out.subarray(0, n), (m) => position.expand(m, position.p, position.tlen).at(-1));
+    };
+    const toTwin = { type: 'move', from: 't1', to: 't2', count: 1 };
+    const back = { type: 'move', from: 'fH', to: 't4', count: 1 };
+    // 9S cannot go home and 8D, the only other card for it, is out of reach: 8H stays; no black 2
+    // could cover 3H and 2H has no black 3 to follow onto: 3H stays home.
+    expect(listed(board('5D', '', hearts))).not.toContainEqual(toTwin);
+    expect(listed(board('5D', '', hearts))).not.toContainEqual(back);
+    // 8D in the talon or face up makes the first worth it; 2S in the talon, the second. So does a
+    // black 3 that 2H could follow 3H onto, but only when a black ace could then cover 2H.
+    expect(listed(board('8D', '', hearts))).toContainEqual(toTwin);
+    expect(listed(board('5D', '8D', hearts))).toContainEqual(toTwin);
+    expect(listed(board('2S', '', hearts))).toContainEqual(back);
+    expect(listed(board('5D', '3S', hearts))).not.toContainEqual(back);
+    expect(listed(board('AS', '3S', hearts))).toContainEqual(back);
+    // An ace never comes back, even onto a free black 2.
+    expect(listed(board('5D', '2S', [[], home(1, 1), [], []]))).not.toContainEqual({
+      type: 'move',
+      from: 'fD',
+      to: 't3',
+      count: 1,
+    });
+    // Without the prunings every such move is made.
+    const plain = new Search(board('5D', '', hearts), HOUSE_RULES, false);
+    const out = new Int32Array(512);
+    const n = plain.generate(out, 0, false);
+    expect(Array.from(out.subarray(0, n), (m) => plain.expand(m, 0, 1).at(-1))).toEqual(
+      expect.arrayContaining([toTwin, back]),
+    );
+  });
+
   it('keeps its hash as moves are made and taken back, equal to the hash computed afresh', () => {
     for (let seed = 1; seed <= 30; seed++) {
       const rules = seed % 3 === 0 ? { ...HOUSE_RULES, draw: 1 as const } : HOUSE_RULES;
