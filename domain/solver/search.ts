@@ -88,6 +88,8 @@ const groupHi = (group: number): number => Math.imul(group, 0x85ebca6b);
 const groupLo = (group: number): number => Math.imul(group, 0xc2b2ae35);
 
 const MAX_MOVES = 512;
+/** Talon stops at most: each of 52 cards once in this pass and once after a recycle. */
+const MAX_STOPS = 2 * 52;
 
 /** Of two columns (or -1 for none), the one further left. */
 const leftmost = (b1: number, b2: number): number => (b1 < 0 || (b2 >= 0 && b2 < b1) ? b2 : b1);
@@ -141,9 +143,9 @@ export class Search {
    * The talon positions `generate` can play from (see `talonStops`): position, recycles on the way
    * (0 or 1) and draws needed, for `stops` of them.
    */
-  private readonly stopAt = new Int8Array(64);
-  private readonly stopRecycle = new Int8Array(64);
-  private readonly stopDraws = new Int8Array(64);
+  private readonly stopAt = new Int8Array(MAX_STOPS);
+  private readonly stopRecycle = new Int8Array(MAX_STOPS);
+  private readonly stopDraws = new Int8Array(MAX_STOPS);
   private stops = 0;
   /** The cards `laid` finds, marked with `stamp` the first time a `generate` call asks. */
   private readonly reach = new Float64Array(52);
