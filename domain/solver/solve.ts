@@ -45,8 +45,9 @@ export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget =
  *   never to matter: safe moves to the foundations are played alone, positions equal up to the order
  *   of the columns are searched once, a position is not searched when one searched before can do all
  *   it can (same cards in the same places, a waste it reaches by drawing, no fewer passes left),
- *   two kinds of move are followed only by the moves that make them worth it (`Search.must`), and
- *   a card that could go onto either of two twins goes onto one.
+ *   two kinds of move are followed only by the moves that make them worth it (`Search.must`) and
+ *   made only when such a move could follow, and a card that could go onto either of two twins goes
+ *   onto one.
  * - `unknown`: the budget ran out first.
  *
  * For tests: `prune: false` leaves out the last three and reversible moves home (slower; the pruned
