@@ -44,15 +44,16 @@ export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget =
  * - `lost`: every position reachable was searched. The only moves ever left out are ones proved
  *   never to matter: safe moves to the foundations are played alone, positions equal up to the order
  *   of the columns are searched once, a position is not searched when one searched before can do all
- *   it can (same cards in the same places, a waste it reaches by drawing, no fewer passes left),
+ *   it can (same cards in the same places, a waste it reaches by drawing, no fewer passes left) or
+ *   when some card in it can never leave its place (`Search.doomed`),
  *   two kinds of move are followed only by the moves that make them worth it (`Search.must`) and
  *   made only when such a move could follow, and a card that could go onto either of two twins goes
  *   onto one.
  * - `unknown`: the budget ran out first.
  *
- * For tests: `prune: false` leaves out the last three and reversible moves home (slower; the pruned
- * search is checked against it), `quick: false` skips the quick look, so that a win, too, must come
- * from the complete search.
+ * For tests: `prune: false` leaves out the doomed check, the last three and reversible moves home
+ * (slower; the pruned search is checked against it), `quick: false` skips the quick look, so that a
+ * win, too, must come from the complete search.
  */
 export function solveBoard(
   board: Board,

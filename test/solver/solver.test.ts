@@ -337,6 +337,48 @@ describe('Search', () => {
     );
   });
 
+  it('finds a position doomed only when some card can never leave, as the exhaustive search confirms', () => {
+    const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
+    const column = (hidden: string, up: string) => ({ hidden: cards(hidden), up: cards(up) });
+    const none = () => column('', '');
+    // JH needs QS (under JD) or TH home (under JH); JD needs QC (under JH) or TD home (under JH).
+    const cycle = (second: ReturnType<typeof column>): Board => ({
+      stock: cards('KH QD KD QH KC KS'),
+      waste: [],
+      foundations: [home(0, 11), home(1, 9), home(2, 9), home(3, 11)],
+      tableau: [column('QS', 'JD'), second, ...Array.from({ length: 5 }, none)],
+      pass: 1,
+    });
+    // TH needs 9H home or JC (both under it, once dealt) or JS (home, for good without foundationToTableau).
+    const talon = (stock: string, waste: string, pass: number): Board => ({
+      stock: cards(stock),
+      waste: cards(waste),
+      foundations: [home(0, 10), home(1, 13), home(2, 8), home(3, 13)],
+      tableau: [column('', 'KC QH'), column('', 'KH QC JH'), ...Array.from({ length: 5 }, none)],
+      pass,
+    });
+    const house = HOUSE_RULES;
+    const drawOne: Rules = { draw: 1, passes: 3, foundationToTableau: false };
+    const lastPass: Rules = { draw: 3, passes: 1, foundationToTableau: false };
+    const cases: [string, Board, Rules, boolean][] = [
+      ['a cycle in the tableau', cycle(column('QC TD TH', 'JH')), house, true],
+      ['no cycle: QC, on top, takes JH', cycle(column('TD TH', 'QC JH')), house, false],
+      ['TH on 9H and JC in the waste, last pass', talon('', 'JC 9H TH', 3), drawOne, true],
+      ['the same waste with a pass left', talon('', 'JC 9H TH', 2), drawOne, false],
+      // The stock lists its top (first dealt) last: one deal of three lays 9H, JC, then TH on top.
+      ['TH dealt last of its three, on JC and 9H', talon('TH JC 9H', '', 1), lastPass, true],
+      ['9H dealt last of its three', talon('9H JC TH', '', 1), lastPass, false],
+    ];
+    for (const [name, board, rules, doomed] of cases) {
+      expect(new Search(board, rules).doomed(), name).toBe(doomed);
+      // A lost verdict is confirmed by the exhaustive search; a won one by replaying the line.
+      if (doomed) expect(bruteForceWinnable(board, rules), name).toBe(false);
+      const solved = solveBoard(board, rules);
+      expect(solved.result, name).toBe(doomed ? 'lost' : 'won');
+      if (solved.result === 'won') expect(isCleared(playOn(board, rules, solved.line)), name).toBe(true);
+    }
+  });
+
   it('keeps its hash as moves are made and taken back, equal to the hash computed afresh', () => {
     for (let seed = 1; seed <= 30; seed++) {
       const rules = seed % 3 === 0 ? { ...HOUSE_RULES, draw: 1 as const } : HOUSE_RULES;
