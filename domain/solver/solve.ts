@@ -45,15 +45,16 @@ export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget =
  *   never to matter: safe moves to the foundations are played alone, positions equal up to the order
  *   of the columns are searched once, a position is not searched when one searched before can do all
  *   it can (same cards in the same places, a waste it reaches by drawing, no fewer passes left) or
- *   when some card in it can never leave its place (`Search.doomed`),
- *   two kinds of move are followed only by the moves that make them worth it (`Search.must`) and
- *   made only when such a move could follow, and a card that could go onto either of two twins goes
- *   onto one.
+ *   when some card in it can never leave its place (`Search.doomed`), two kinds of move are followed
+ *   only by the moves that make them worth it (`Search.must`) and made only when such a move could
+ *   follow, and a card that could go onto either of two twins goes onto one.
  * - `unknown`: the budget ran out first.
  *
- * For tests: `prune: false` leaves out the doomed check, the last three and reversible moves home
- * (slower; the pruned search is checked against it), `quick: false` skips the quick look, so that a
- * win, too, must come from the complete search.
+ * For tests: `prune: false` keeps only the safe moves of cards never needed again and the table of
+ * positions (same waste, same or earlier pass), and leaves out the rest: other waste sizes, doomed
+ * positions, obligations, twins and reversible moves home (slower; the pruned search is checked
+ * against it). `quick: false` skips the quick look, so that a win, too, must come from the complete
+ * search.
  */
 export function solveBoard(
   board: Board,
