@@ -1,75 +1,42 @@
-import { applyMove, type Board, checkDraw, checkRecycle, listMoves } from '../board.js';
-import { type Card, formatCard } from '../cards.js';
+import type { Board } from '../board.js';
+import { formatCard } from '../cards.js';
 import { canUndo, type GameState } from '../game.js';
 import type { PlayedMove } from '../moves.js';
 import { columnIndex, foundationSuit, isColumn, pileIndex, WASTE } from '../piles.js';
-import type { Rules } from '../rules.js';
 import { safeAutoplay } from './autoplay.js';
+import { type Choice, type ChoiceKind, choices, firstMove, preference } from './choices.js';
+import { playerBoard, unseenCards } from './knowledge.js';
+import { type SamplingBudget, sample } from './sampling.js';
+import { solveBoard } from './solve.js';
 
 export interface Hint {
   readonly move: PlayedMove | null;
   readonly reason: string;
 }
 
-/** How far the hint looks ahead over cards the player can see. */
-const DEPTH = 3;
+export interface HintBudget extends SamplingBudget {
+  /** Solver nodes when every card is known: one solve decides. */
+  readonly knownNodes: number;
+}
 
 /**
- * The board as the player knows it. Face-down cards and the stock are the cards the player has not
- * seen, in an order the player cannot know; here they are dealt from that set sorted, so the board
- * depends on nothing but what is visible. The hint never looks past a card turned up or drawn, so
- * those stand-ins never count.
+ * The work one hint may do, in solver nodes (about 1,500 a millisecond on one core): a budget in
+ * nodes, not time, so the same view always gets the same hint on any machine. A caller with a clock
+ * adds a deadline as a safety net only.
  */
-export function playerBoard(board: Board): Board {
-  const unseen = [...board.tableau.flatMap((column) => column.hidden), ...board.stock].sort((a, b) => a - b);
-  let next = 0;
-  const take = (n: number): Card[] => {
-    next += n;
-    return unseen.slice(next - n, next);
-  };
-  const tableau = board.tableau.map((column) => ({ hidden: take(column.hidden.length), up: column.up }));
-  return { ...board, tableau, stock: take(board.stock.length) };
-}
+export const HINT_BUDGET: HintBudget = {
+  samples: 24,
+  wonSamples: 10,
+  firstNodes: 5_000,
+  dealNodes: 320_000,
+  positionNodes: 500_000,
+  totalNodes: 1_000_000,
+  knownNodes: 400_000,
+};
 
-const hiddenCount = (board: Board) => board.tableau.reduce((sum, column) => sum + column.hidden.length, 0);
-const homeCount = (board: Board) => board.foundations.reduce((sum, cards) => sum + cards.length, 0);
-
-/** How good a position looks: cards home, cards turned up, cards out of the talon, empty columns. */
-function value(board: Board): number {
-  const empty = board.tableau.filter((column) => column.hidden.length + column.up.length === 0).length;
-  const talon = board.stock.length + board.waste.length;
-  return 100 * homeCount(board) - 50 * hiddenCount(board) - 8 * talon + 10 * empty;
-}
-
-interface Plan {
-  readonly value: number;
-  readonly length: number;
-}
-
-/** A move and the best line after it, `depth` moves in all; a turned-up card ends a line. */
-function planAfter(board: Board, rules: Rules, move: PlayedMove, depth: number) {
-  const applied = applyMove(board, rules, move);
-  const rest = applied.revealed
-    ? { value: value(applied.board), length: 0 }
-    : best(applied.board, rules, depth - 1);
-  return { applied, plan: { value: rest.value, length: rest.length + 1 } };
-}
-
-/** The best value reachable in `depth` more moves over visible cards; a turned-up card ends a line. */
-function best(board: Board, rules: Rules, depth: number): Plan {
-  let plan: Plan = { value: value(board), length: 0 };
-  if (depth === 0) return plan;
-  for (const move of listMoves(board, rules)) {
-    if (move.type !== 'move') continue;
-    const after = planAfter(board, rules, move, depth).plan;
-    if (after.value > plan.value || (after.value === plan.value && after.length < plan.length)) {
-      plan = after;
-    }
-  }
-  return plan;
-}
-
-function describe(board: Board, move: PlayedMove & { type: 'move' }): string {
+function describe(board: Board, move: PlayedMove): string {
+  if (move.type === 'draw') return 'Draw';
+  if (move.type === 'recycle') return 'Turn the waste over';
   const from = pileIndex(move.from);
   const source =
     from === WASTE
@@ -77,58 +44,89 @@ function describe(board: Board, move: PlayedMove & { type: 'move' }): string {
       : isColumn(from)
         ? board.tableau[columnIndex(from)]!.up
         : board.foundations[foundationSuit(from)]!;
-  const card = source[source.length - move.count];
-  const cards = move.count > 1 ? `${move.count} cards from ${formatCard(card!)}` : formatCard(card!);
-  return `${cards} from ${move.from} to ${move.to}`;
+  const card = formatCard(source[source.length - move.count]!);
+  return `Move ${move.count > 1 ? `${move.count} cards from ${card}` : card} from ${move.from} to ${move.to}`;
 }
 
+const WHAT: Record<ChoiceKind, string> = {
+  home: 'gets a card to its foundation',
+  reveal: 'turns up a face-down card',
+  column: 'empties a column',
+  waste: "plays the waste's top card",
+  draw: 'deals from the stock',
+  recycle: 'starts another pass',
+};
+
+const purpose = (choice: Choice): string =>
+  choice.path.length === 0
+    ? `it ${WHAT[choice.kind]}`
+    : `it makes way for a move that ${WHAT[choice.kind]}, ${choice.path.length + 1} moves on`;
+
+const noWin = (state: GameState, why: string): Hint => ({
+  move: null,
+  reason: canUndo(state) ? `${why}: only undo can help.` : `${why}: the game cannot be won.`,
+});
+
 /**
- * A good next move, judged only from what the player can see: a safe move home if there is one, else
- * the first move of the best short plan over the visible cards (a plan ends where a face-down card
- * turns up: what it is cannot be known), else a draw or a recycle, else none and why.
+ * A good next move from what the player can see (the hint reads no face-down card and, in the first
+ * pass, not the stock), or none and why. In order: a move home that can never cost anything; with
+ * every card known, the first move of a line the solver proves wins; the only real choice, if there
+ * is one; else the choice that wins the most deals sampled from what the player has seen (see
+ * `sample`), each deal solved within `budget`. If none of those deals could be won, the choice a
+ * player would try first (turning a card up before playing from the waste before drawing). When every card is known, or so few are unknown that every
+ * way they may lie was tried, and no line wins, the hint says the game is lost from here.
  */
-export function hint(state: GameState): Hint {
+export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
   if (state.status !== 'playing') return { move: null, reason: `The game is ${state.status}.` };
   const rules = state.deal.rules;
   const board = playerBoard(state.board);
   const safe = safeAutoplay({ ...state, board })[0];
-  if (safe !== undefined && safe.type === 'move') {
-    return { move: safe, reason: `Move ${describe(board, safe)}: it is never needed in the tableau again.` };
+  if (safe !== undefined) {
+    return { move: safe, reason: `${describe(board, safe)}: it is never needed in the tableau again.` };
   }
 
-  const now = value(board);
-  let chosen: { move: PlayedMove & { type: 'move' }; plan: Plan; revealed: boolean; gain: number } | null =
-    null;
-  for (const move of listMoves(board, rules)) {
-    if (move.type !== 'move') continue;
-    const { applied, plan } = planAfter(board, rules, move, DEPTH);
-    if (
-      plan.value > now &&
-      (chosen === null ||
-        plan.value > chosen.plan.value ||
-        (plan.value === chosen.plan.value && plan.length < chosen.plan.length))
-    ) {
-      chosen = { move, plan, revealed: applied.revealed, gain: homeCount(applied.board) - homeCount(board) };
+  if (unseenCards(board).length === 0) {
+    const { now, deadline } = budget;
+    const solved = solveBoard(board, rules, {
+      nodes: budget.knownNodes,
+      ...(now !== undefined && deadline !== undefined ? { now, deadline } : {}),
+    });
+    if (solved.result === 'won') {
+      const move = solved.line[0]!;
+      return {
+        move,
+        reason: `${describe(board, move)}: every card is known, and this starts a line that wins.`,
+      };
     }
+    if (solved.result === 'lost') return noWin(state, 'Every card is known and no line wins from here');
   }
-  if (chosen !== null) {
-    const why = chosen.revealed
-      ? 'it turns up a face-down card'
-      : chosen.gain > 0
-        ? 'it gets a card to its foundation'
-        : chosen.plan.length > 1
-          ? `it opens a way to progress within ${chosen.plan.length} moves`
-          : 'it makes progress';
-    return { move: chosen.move, reason: `Move ${describe(board, chosen.move)}: ${why}.` };
+
+  const options = choices(board, rules);
+  if (options.length === 0) return noWin(state, 'No move is left');
+  if (options.length === 1) {
+    const [only] = options as [Choice];
+    const move = firstMove(only);
+    return { move, reason: `${describe(board, move)}: it is the only way forward; ${purpose(only)}.` };
   }
-  if (checkDraw(board) === undefined)
-    return { move: { type: 'draw' }, reason: 'No move on the table helps: draw.' };
-  if (checkRecycle(board, rules) === undefined)
-    return { move: { type: 'recycle' }, reason: 'The stock is empty: turn the waste over for another pass.' };
+
+  const sampled = sample(board, rules, options, budget);
+  if (sampled.choice !== null) {
+    const move = firstMove(sampled.choice);
+    return {
+      move,
+      reason:
+        `${describe(board, move)}: ${purpose(sampled.choice)}. Of ${sampled.samples} ways the unseen cards ` +
+        `may lie, ${sampled.won} can be won from here, and this wins ${sampled.wins} of them.`,
+    };
+  }
+  if (sampled.exhaustive && sampled.lost === sampled.samples) {
+    return noWin(state, 'Whatever the face-down cards are, no line wins from here');
+  }
+  // Nothing to go on: the move a player would try first, all else equal.
+  const guess = [...options].sort((a, b) => preference(a) - preference(b))[0]!;
+  const move = firstMove(guess);
   return {
-    move: null,
-    reason: canUndo(state)
-      ? 'No move makes progress and the stock is spent: undo to try another line.'
-      : 'No move makes progress and the stock is spent: the game cannot be won from here.',
+    move,
+    reason: `${describe(board, move)}: ${purpose(guess)}; none of ${sampled.samples} ways the unseen cards may lie could be won in the time given.`,
   };
 }

@@ -1,6 +1,7 @@
 /** The solver: pure, like the rest of the domain. Budgets and clocks come in as arguments. */
 export { autocomplete, safeAutoplay } from './autoplay.js';
-export { type Hint, hint, playerBoard } from './hint.js';
+export { HINT_BUDGET, type Hint, type HintBudget, hint } from './hint.js';
+export { playerBoard } from './knowledge.js';
 export {
   DEFAULT_NODES,
   type SolveBudget,

@@ -69,22 +69,24 @@ export function solveBoard(
   const { now, deadline } = budget;
   const quickDeadline =
     now !== undefined && deadline !== undefined ? now() + QUICK_SHARE * (deadline - now()) : undefined;
+  const quickNodes = Math.floor(maxNodes * QUICK_SHARE);
   const quick = search(
     board,
     rules,
     {
       ...budget,
-      nodes: Math.floor(maxNodes * QUICK_SHARE),
+      nodes: quickNodes,
       ...(quickDeadline === undefined ? {} : { deadline: quickDeadline }),
     },
     true,
     prune,
+    startingSize(quickNodes),
   );
   if (quick.result === 'won') return quick;
   // The complete search meets at least the positions the quick look did: its table starts that big.
   const log2Capacity = Math.min(
     MAX_LOG2_START,
-    Math.max(MIN_LOG2_START, Math.ceil(Math.log2(2 * quick.stats.positions + 1))),
+    Math.max(startingSize(maxNodes - quick.stats.nodes), Math.ceil(Math.log2(2 * quick.stats.positions + 1))),
   );
   const full = search(
     board,
@@ -104,6 +106,12 @@ const QUICK_SHARE = 0.5;
 /** The table's first size (log2 of its slots): 2^16 slots take 1.3 MB, 2^22 take 84 MB. */
 const MIN_LOG2_START = 16;
 const MAX_LOG2_START = 22;
+/**
+ * A search of few nodes records few positions: its table starts small (it grows when it must), so
+ * that the many short solves of a hint do not each clear megabytes they never use.
+ */
+const startingSize = (nodes: number): number =>
+  Math.max(10, Math.min(MIN_LOG2_START, Math.ceil(Math.log2(nodes + 1)) + 1));
 
 function search(
   board: Board,

@@ -1,0 +1,102 @@
+import { applyMove, type Board, checkTransfer, listMoves } from '../board.js';
+import type { PlayedMove } from '../moves.js';
+import { foundationSuit, isColumn, isFoundation, pileIndex } from '../piles.js';
+import type { Rules } from '../rules.js';
+import { neverNeeded } from './safety.js';
+
+/**
+ * The real decisions open to a player. A move that only rearranges face-up cards can be taken back
+ * at once, so it decides nothing and shows nothing; what matters is the next move that cannot be
+ * taken back: turning a card up, playing from the waste, drawing, recycling, emptying a column of a
+ * card that is no King (or, without cards back from the foundations, sending one home). A choice is
+ * such a move with the rearrangements that lead to it.
+ */
+export type ChoiceKind = 'home' | 'reveal' | 'waste' | 'column' | 'draw' | 'recycle';
+
+export interface Choice {
+  /** Moves that can each be taken back at once, played first. */
+  readonly path: readonly PlayedMove[];
+  /** The move that cannot be taken back. */
+  readonly move: PlayedMove;
+  readonly kind: ChoiceKind;
+}
+
+/** How far the rearrangements are followed, and how many positions they may reach at most. */
+const MAX_PATH = 3;
+const MAX_POSITIONS = 48;
+
+/** The visible part of a board that rearrangements change: the tableau and the foundations. */
+export const arrangementKey = (board: Board): string =>
+  `${board.foundations.map((cards) => cards.length).join(',')}|${board.tableau
+    .map((column) => `${column.hidden.length}:${column.up.join(',')}`)
+    .join('/')}`;
+
+export const moveKey = (move: PlayedMove): string =>
+  move.type === 'move' ? `${move.from}-${move.to}-${move.count}` : move.type;
+
+/**
+ * What kind of choice a move is on `board`, or null when it only rearranges face-up cards: it
+ * turns nothing up, leaves the talon alone, and the same cards can go straight back.
+ */
+export function kindOf(board: Board, rules: Rules, move: PlayedMove): ChoiceKind | null {
+  if (move.type !== 'move') return move.type;
+  if (move.from === 'waste') return 'waste';
+  const applied = applyMove(board, rules, move);
+  if (applied.revealed) return 'reveal';
+  const back = { from: pileIndex(move.to), to: pileIndex(move.from), count: move.count };
+  if (checkTransfer(applied.board, rules, back) === undefined) return null;
+  return isColumn(pileIndex(move.to)) ? 'column' : 'home';
+}
+
+/**
+ * Every choice from `board` (the player's board: nothing here looks under a face-down card), found
+ * by following rearrangements breadth first, so each comes with a shortest path, and each move once.
+ * Draws and recycles are offered from the position as it is: they commute with any rearrangement.
+ * A card that no other card can need is never taken back from its foundation: it went there safely.
+ */
+export function choices(board: Board, rules: Rules): Choice[] {
+  const found = new Map<string, Choice>();
+  const reached = new Map<string, readonly PlayedMove[]>([[arrangementKey(board), []]]);
+  let layer: { board: Board; path: readonly PlayedMove[] }[] = [{ board, path: [] }];
+  for (let depth = 0; depth <= MAX_PATH && layer.length > 0; depth++) {
+    const next: typeof layer = [];
+    for (const position of layer) {
+      for (const move of listMoves(position.board, rules)) {
+        if (move.type !== 'move' && depth > 0) continue;
+        const kind = kindOf(position.board, rules, move);
+        if (kind !== null) {
+          // The same move further on is the same decision, made after needless rearranging.
+          const key = moveKey(move);
+          if (!found.has(key)) found.set(key, { path: position.path, move, kind });
+          continue;
+        }
+        if (takesBackSafeCard(position.board, rules, move)) continue;
+        if (depth === MAX_PATH || reached.size >= MAX_POSITIONS) continue;
+        const after = applyMove(position.board, rules, move).board;
+        const key = arrangementKey(after);
+        if (reached.has(key)) continue;
+        const path = [...position.path, move];
+        reached.set(key, path);
+        next.push({ board: after, path });
+      }
+    }
+    layer = next;
+  }
+  return [...found.values()];
+}
+
+/** Whether a move takes back from its foundation a card no other card can need (see `neverNeeded`). */
+function takesBackSafeCard(board: Board, rules: Rules, move: PlayedMove): boolean {
+  if (move.type !== 'move' || !isFoundation(pileIndex(move.from))) return false;
+  const heights = board.foundations.map((cards) => cards.length);
+  const card = board.foundations[foundationSuit(pileIndex(move.from))]!.at(-1)!;
+  return neverNeeded(card, heights, rules.foundationToTableau);
+}
+
+/** Choices in the order a player would try them, all else equal: the earlier kind, the shorter path. */
+const PREFERENCE: readonly ChoiceKind[] = ['home', 'reveal', 'column', 'waste', 'draw', 'recycle'];
+export const preference = (choice: Choice): number =>
+  PREFERENCE.indexOf(choice.kind) * 16 + choice.path.length;
+
+/** The first move a choice asks for. */
+export const firstMove = (choice: Choice): PlayedMove => choice.path[0] ?? choice.move;

@@ -1,0 +1,140 @@
+/**
+ * A player who takes every hint and nothing else: `npm run hintbot -- --deals N [--from S]
+ * [--passes 3|unlimited] [--draw 3|1] [--out FILE] [--budget name=value,...]`. Plays the numbered deals S..S+N-1 through the
+ * domain (no HTTP, for speed), taking `hint` until it offers no move, and prints the share won with
+ * its 95% Wilson interval, why the games that were not won ended, and the time per hint (median,
+ * p90, p99, max). With `--out`, one JSON line per deal is written as it finishes
+ * (`{ seed, won, moves, ending, ms }`), so a long run can be watched and checked.
+ */
+import { appendFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { deal, decide, evolve, fold, type GameState, isViolation } from '../domain/index.js';
+import type { Rules } from '../domain/rules.js';
+import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
+import { HINT_BUDGET, type HintBudget, hint } from '../domain/solver/index.js';
+
+const { values } = parseArgs({
+  options: {
+    deals: { type: 'string', default: '100' },
+    from: { type: 'string', default: '0' },
+    passes: { type: 'string', default: '3' },
+    draw: { type: 'string', default: '3' },
+    out: { type: 'string' },
+    // Changes to the hint's budget, for experiments: name=value,... (see HINT_BUDGET).
+    budget: { type: 'string', default: '' },
+  },
+});
+const budget: HintBudget = { ...HINT_BUDGET };
+for (const pair of values.budget.split(',').filter(Boolean)) {
+  const [name, value] = pair.split('=');
+  if (!(name! in budget) || !(Number(value) > 0)) {
+    console.error(`--budget: ${pair} is not name=number with a name of ${Object.keys(budget).join(', ')}`);
+    process.exit(2);
+  }
+  (budget as unknown as Record<string, number>)[name!] = Number(value);
+}
+const deals = Number(values.deals);
+const from = Number(values.from);
+const passes = values.passes === 'unlimited' ? null : Number(values.passes);
+const draw = Number(values.draw);
+if (
+  !Number.isInteger(deals) ||
+  deals < 1 ||
+  !Number.isInteger(from) ||
+  from < 0 ||
+  !(passes === null || (Number.isInteger(passes) && passes >= 1)) ||
+  (draw !== 1 && draw !== 3)
+) {
+  console.error(
+    'usage: npm run hintbot -- --deals N [--from S] [--passes 3|unlimited] [--draw 3|1] [--out FILE]',
+  );
+  process.exit(2);
+}
+const rules: Rules = { draw, passes, foundationToTableau: true };
+
+/** More moves than any game needs: a bot still playing then is going round in circles. */
+const MAX_MOVES = 2_000;
+
+interface Played {
+  readonly seed: number;
+  readonly won: boolean;
+  readonly moves: number;
+  /** Why a game that was not won ended. */
+  readonly ending: string | null;
+  /** Milliseconds of each hint. */
+  readonly times: number[];
+}
+
+const positionKey = (state: GameState) => JSON.stringify(state.board);
+
+function playByHints(seed: number): Played {
+  let state = fold([deal(deckFromSeed(seed), seed, rules)]);
+  const times: number[] = [];
+  const seen = new Set<string>([positionKey(state)]);
+  for (let moves = 0; moves < MAX_MOVES; moves++) {
+    const t0 = performance.now();
+    const { move, reason } = hint(state, budget);
+    times.push(performance.now() - t0);
+    if (move === null) return { seed, won: false, moves, ending: reason.split(':')[0]!, times };
+    const event = decide(state, move);
+    if (isViolation(event)) throw new Error(`seed ${seed}: the hint ${JSON.stringify(move)} is illegal`);
+    state = evolve(state, event);
+    if (state.status === 'won') return { seed, won: true, moves: moves + 1, ending: null, times };
+    const key = positionKey(state);
+    if (seen.has(key)) return { seed, won: false, moves: moves + 1, ending: 'A position came back', times };
+    seen.add(key);
+  }
+  return { seed, won: false, moves: MAX_MOVES, ending: `Still playing after ${MAX_MOVES} moves`, times };
+}
+
+/** Wilson score interval for k successes in n trials, 95%. */
+function wilson(k: number, n: number): [number, number] {
+  const z = 1.959964;
+  const p = k / n;
+  const denominator = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denominator;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denominator;
+  return [centre - half, centre + half];
+}
+
+const percentile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+const results: Played[] = [];
+const began = performance.now();
+for (let i = 0; i < deals; i++) {
+  const seed = (from + i) % (MAX_SEED + 1);
+  const played = playByHints(seed);
+  results.push(played);
+  const ms = played.times.reduce((sum, t) => sum + t, 0);
+  if (values.out !== undefined) {
+    const { times: _times, ...record } = played;
+    appendFileSync(values.out, `${JSON.stringify({ ...record, ms: Math.round(ms) })}\n`);
+  }
+  const wins = results.filter((r) => r.won).length;
+  const seconds = ((performance.now() - began) / 1000).toFixed(0);
+  process.stderr.write(
+    `  seed ${seed}: ${played.won ? 'won' : played.ending} (${played.moves} moves, ${(ms / 1000).toFixed(1)} s); ${wins}/${results.length} won, ${seconds} s\n`,
+  );
+}
+
+const wins = results.filter((r) => r.won).length;
+const [low, high] = wilson(wins, results.length);
+const rulesName = `draw ${draw}, ${passes === null ? 'unlimited passes' : `${passes} pass${passes === 1 ? '' : 'es'}`}`;
+console.log(`hintbot: ${rulesName}, seeds ${from}..${from + deals - 1}`);
+console.log(
+  `  won ${wins} of ${results.length}: ${pct(wins / results.length)} (95% CI ${pct(low)}-${pct(high)})`,
+);
+const endings = new Map<string, number>();
+for (const r of results) if (r.ending !== null) endings.set(r.ending, (endings.get(r.ending) ?? 0) + 1);
+for (const [ending, count] of [...endings].sort((a, b) => b[1] - a[1])) console.log(`  ${count} x ${ending}`);
+const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
+const ms = (q: number) => percentile(times, q).toFixed(1);
+console.log(
+  `  ${times.length} hints: median ${ms(0.5)} ms, p90 ${ms(0.9)} ms, p99 ${ms(0.99)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+);
+const perGame = results.map((r) => r.times.reduce((sum, t) => sum + t, 0) / 1000).sort((a, b) => a - b);
+console.log(
+  `  per game: median ${percentile(perGame, 0.5).toFixed(1)} s, max ${perGame.at(-1)!.toFixed(1)} s; total ${((performance.now() - began) / 1000).toFixed(0)} s`,
+);
