@@ -64,6 +64,11 @@ docs.add(responses.Hint, {
   id: 'Hint',
   description: 'A next move from what the player can see, or null and why',
 });
+docs.add(responses.Analysis, {
+  id: 'Analysis',
+  description:
+    'With every card known: whether the deal was winnable, a winning line from the deal (null unless winnable), and the last version whose position could still be won (null if none; unknown when the solver ran out of time)',
+});
 docs.add(responses.ProblemDetails, { id: 'Problem', description: 'RFC 9457 problem details' });
 
 const ref = (schema: z.ZodMiniType) => ({ $ref: `#/components/schemas/${docs.get(schema)!.id}` });
@@ -96,6 +101,7 @@ const SHAPES: Record<string, Shape> = {
   listEvents: { query: schemas.EventsQuery, ok: [200, responses.EventPage], game: true },
   replay: { query: schemas.ReplayQuery, ok: [200, responses.ReplayFrames], game: true },
   hint: { ok: [200, responses.Hint], game: true },
+  analysis: { ok: [200, responses.Analysis], game: true },
   autoplay: { ok: [200, responses.View], game: true, write: true },
   autocomplete: { ok: [200, responses.View], game: true, write: true },
   checkReplay: { body: schemas.ReplayRequest, ok: [200, responses.ReplayResult] },
@@ -153,6 +159,7 @@ function operation(route: Route): Json {
       'An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key',
     );
   }
+  if (route.name === 'analysis') responses[422] = problem('The game is still in play');
   return {
     operationId: route.name,
     summary: route.summary,

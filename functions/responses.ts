@@ -66,3 +66,9 @@ export const ProblemDetails = z.object({
 });
 
 export const Hint = z.object({ move: z.nullable(PlayedMove), reason: z.string() });
+
+export const Analysis = z.object({
+  verdict: z.enum(['winnable', 'lost', 'unknown']),
+  line: z.nullable(z.array(PlayedMove)),
+  lastWinnableVersion: z.union([z.int(), z.null(), z.literal('unknown')]),
+});

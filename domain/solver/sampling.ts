@@ -3,7 +3,15 @@ import type { PlayedMove } from '../moves.js';
 import type { Rules } from '../rules.js';
 import { mulberry32 } from '../shuffle.js';
 import { type Choice, kindOf, moveKey, preference } from './choices.js';
-import { orders, permutations, samplingSeed, shuffled, unseenCards, withUnseen } from './knowledge.js';
+import {
+  orders,
+  permutations,
+  samplingSeed,
+  shuffled,
+  stockKnown,
+  unseenCards,
+  withUnseen,
+} from './knowledge.js';
 import { solveBoard } from './solve.js';
 
 /**
@@ -65,6 +73,13 @@ function deals(board: Board, count: number): { deals: Board[]; exhaustive: boole
     deals: Array.from({ length: count }, () => withUnseen(board, shuffled(unseen, next))),
     exhaustive: false,
   };
+}
+
+/** Deals the rest of the stock onto the waste, playing nothing, when `blind`. */
+function blindPass(board: Board, rules: Rules, blind: boolean): Board {
+  let current = board;
+  while (blind && current.stock.length > 0) current = applyMove(current, rules, { type: 'draw' }).board;
+  return current;
 }
 
 const play = (board: Board, rules: Rules, moves: readonly PlayedMove[]): Board =>
@@ -137,30 +152,41 @@ export function sample(
   };
   if (won.length === 0) return { choice: null, wins: 0, ...summary, nodes };
 
+  // In the first pass the stock is unseen: a choice is weighed as if nothing more were played from
+  // the waste until the stock is dealt through (what the player may do blind), then solved.
+  const blind = process.env.BLIND === '1' && !stockKnown(board) && board.stock.length > 0;
   const order = options
     .map((_, i) => i)
-    .sort((a, b) => votes[b]! - votes[a]! || preference(options[a]!) - preference(options[b]!));
+    .sort((a, b) => preference(options[a]!) - preference(options[b]!) || votes[b]! - votes[a]!);
+  // A choice is better for losing fewer deals; among those that lose as few, for leaving the solver
+  // less to search (the log of its nodes, summed over the deals): more ways to win, more slack.
   let best = -1;
   let bestLosses = Number.POSITIVE_INFINITY;
+  let bestEffort = Number.POSITIVE_INFINITY;
+  const useEffort = process.env.EFFORT === '1';
   for (const i of order) {
-    if (bestLosses === 0 || outOfTime()) break;
+    if ((bestLosses === 0 && !useEffort) || outOfTime()) break;
     const choice = options[i]!;
     let losses = 0;
+    let effort = 0;
     let complete = true;
     for (const { deal, votedFor, limit } of won) {
-      if (votedFor === i) continue;
+      if (votedFor === i && !blind && !useEffort) continue;
       if (outOfTime()) {
         complete = false;
         break;
       }
-      const after = play(deal, rules, [...choice.path, choice.move]);
-      if (solve(after, CHOICE_FACTOR * limit).result !== 'won') losses++;
-      // A choice replaces the best only by losing fewer deals.
-      if (losses >= bestLosses) break;
+      const after = blindPass(play(deal, rules, [...choice.path, choice.move]), rules, blind);
+      const result = solve(after, CHOICE_FACTOR * limit);
+      if (result.result === 'lost' || (result.result === 'unknown' && process.env.OPT !== '1')) losses++;
+      effort += Math.log2(1 + result.stats.nodes);
+      // A choice replaces the best only by losing fewer deals, or as few with less effort.
+      if (losses > bestLosses || (losses === bestLosses && !useEffort)) break;
     }
-    if (complete && losses < bestLosses) {
+    if (complete && (losses < bestLosses || (useEffort && losses === bestLosses && effort < bestEffort))) {
       best = i;
       bestLosses = losses;
+      bestEffort = effort;
     }
   }
   if (best < 0) return { choice: null, wins: 0, ...summary, nodes };

@@ -1,13 +1,16 @@
-import { hint } from '../../domain/index.js';
+import { HINT_BUDGET, hint } from '../../domain/index.js';
 import { authorizeRead, loadOrNotFound } from '../games.js';
 import { httpHandler } from '../http/handler.js';
 import { parseWith } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
 import { GamePath } from '../schemas.js';
+import { deadline, SOLVER_MS } from '../solver.js';
 
 /**
  * GET /games/{id}/hint: `{ move, reason }`, a good next move computed only from what the player can
- * see (the hint never reads a face-down card or the stock's order), or `move: null` and why.
+ * see (the hint never reads a face-down card or the stock's order), or `move: null` and why. The
+ * hint's work is counted in solver nodes (HINT_BUDGET), so the same view gets the same hint; the
+ * deadline is only a guard against a slow machine.
  */
 export const handler = httpHandler('hint', async (request) => {
   const { id } = parseWith(GamePath, request.pathParameters, 'path');
@@ -15,6 +18,8 @@ export const handler = httpHandler('hint', async (request) => {
   authorizeRead(request, loaded);
   const { state } = loaded;
   const answer =
-    state.status === 'playing' ? hint(state) : { move: null, reason: `The game is ${state.status}.` };
+    state.status === 'playing'
+      ? hint(state, { ...HINT_BUDGET, ...deadline(SOLVER_MS.hint) })
+      : { move: null, reason: `The game is ${state.status}.` };
   return gameJson(200, answer, state.version);
 });

@@ -1,0 +1,33 @@
+import { ANALYSIS_BUDGET, analyse } from '../../domain/index.js';
+import { authorizeRead, loadOrNotFound } from '../games.js';
+import { httpHandler } from '../http/handler.js';
+import { Problem } from '../http/problem.js';
+import { parseWith } from '../http/request.js';
+import { gameJson } from '../http/respond.js';
+import { GamePath } from '../schemas.js';
+import { deadline, SOLVER_MS } from '../solver.js';
+import { readEvents } from '../store/events.js';
+
+/**
+ * GET /games/{id}/analysis: for a won or resigned game, with every card known, whether the deal was
+ * winnable, a winning line from the deal, and the last version that could still be won (CONTRACT
+ * section 6); `unknown` where the solver ran out of time. Public once the game is over, like its
+ * other reads; 422 while it is in play, since it would show the face-down cards.
+ */
+export const handler = httpHandler('analysis', async (request) => {
+  const { id } = parseWith(GamePath, request.pathParameters, 'path');
+  const loaded = await loadOrNotFound(id);
+  authorizeRead(request, loaded);
+  const { state } = loaded;
+  if (state.status === 'playing') {
+    throw new Problem('game-in-play', 'The game is still in play: it can be analysed once won or resigned.', {
+      currentVersion: state.version,
+    });
+  }
+  const events = await readEvents(id, 0, state.version);
+  const analysis = analyse(
+    events.map((stored) => stored.event),
+    { ...ANALYSIS_BUDGET, ...deadline(SOLVER_MS.analysis) },
+  );
+  return gameJson(200, analysis, state.version);
+});
