@@ -27,7 +27,7 @@ const { values } = parseArgs({
 const budget: HintBudget = { ...HINT_BUDGET };
 for (const pair of values.budget.split(',').filter(Boolean)) {
   const [name, value] = pair.split('=');
-  if (!(name! in budget) || !(Number(value) > 0)) {
+  if (!(name! in budget || name === 'blindFirstPass' || name === 'effort') || !(Number(value) >= 0)) {
     console.error(`--budget: ${pair} is not name=number with a name of ${Object.keys(budget).join(', ')}`);
     process.exit(2);
   }

@@ -31,6 +31,7 @@ export const HINT_BUDGET: HintBudget = {
   dealNodes: 320_000,
   positionNodes: 500_000,
   totalNodes: 1_000_000,
+  unknownLoses: 1,
   knownNodes: 400_000,
 };
 
@@ -101,11 +102,7 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
     if (solved.result === 'lost') return noWin(state, 'Every card is known and no line wins from here');
   }
 
-  const all = choices(board, rules);
-  const options =
-    process.env.OBSERVE && board.pass === 1 && all.some((c) => c.kind === 'draw')
-      ? all.filter((c) => c.kind !== 'waste')
-      : all;
+  const options = choices(board, rules);
   if (options.length === 0) {
     const rearranging = listMoves(board, rules).length > 0;
     return noWin(

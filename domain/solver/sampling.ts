@@ -40,6 +40,10 @@ export interface SamplingBudget {
   /** Solver nodes for everything together, and for the looks from the position among them. */
   readonly totalNodes: number;
   readonly positionNodes: number;
+  /** Experiments (0 or 1). */
+  readonly blindFirstPass?: number;
+  readonly effort?: number;
+  readonly unknownLoses?: number;
   readonly now?: () => number;
   readonly deadline?: number;
 }
@@ -154,7 +158,7 @@ export function sample(
 
   // In the first pass the stock is unseen: a choice is weighed as if nothing more were played from
   // the waste until the stock is dealt through (what the player may do blind), then solved.
-  const blind = process.env.BLIND === '1' && !stockKnown(board) && board.stock.length > 0;
+  const blind = budget.blindFirstPass === 1 && !stockKnown(board) && board.stock.length > 0;
   const order = options
     .map((_, i) => i)
     .sort((a, b) => preference(options[a]!) - preference(options[b]!) || votes[b]! - votes[a]!);
@@ -163,7 +167,7 @@ export function sample(
   let best = -1;
   let bestLosses = Number.POSITIVE_INFINITY;
   let bestEffort = Number.POSITIVE_INFINITY;
-  const useEffort = process.env.EFFORT === '1';
+  const useEffort = budget.effort === 1;
   for (const i of order) {
     if ((bestLosses === 0 && !useEffort) || outOfTime()) break;
     const choice = options[i]!;
@@ -178,7 +182,7 @@ export function sample(
       }
       const after = blindPass(play(deal, rules, [...choice.path, choice.move]), rules, blind);
       const result = solve(after, CHOICE_FACTOR * limit);
-      if (result.result === 'lost' || (result.result === 'unknown' && process.env.OPT !== '1')) losses++;
+      if (result.result === 'lost' || (result.result === 'unknown' && budget.unknownLoses === 1)) losses++;
       effort += Math.log2(1 + result.stats.nodes);
       // A choice replaces the best only by losing fewer deals, or as few with less effort.
       if (losses > bestLosses || (losses === bestLosses && !useEffort)) break;

@@ -97,6 +97,58 @@ describe('POST /games/{id}/autocomplete', () => {
   });
 });
 
+describe('GET /games/{id}/analysis', () => {
+  const line = fixtures.lines[0]!;
+  const play = async (id: string, auth: Record<string, string>, moves: readonly unknown[]) => {
+    for (const move of moves)
+      expect((await server.api.post(`/games/${id}/moves`, move, auth)).status).toBe(200);
+  };
+  const replay = (deck: unknown, moves: unknown) => server.api.post('/replays', { deck, moves });
+
+  it('is refused while the game is in play, and public once it is over', async () => {
+    const { id, auth } = await newGame(server.api, { deck: line.deck });
+    const refused = await server.api.get(`/games/${id}/analysis`, auth);
+    expect(refused.status).toBe(422);
+    expect(refused.body.type).toBe('/problems/game-in-play');
+    expect(JSON.stringify(refused.body)).not.toMatch(/"line"/);
+    expect((await server.api.get(`/games/${id}/analysis`)).status).toBe(401);
+    await server.api.post(`/games/${id}/resign`, undefined, auth);
+    expect((await server.api.get(`/games/${id}/analysis`)).status).toBe(200);
+  });
+
+  it('on a won game: winnable, with a line that POST /replays plays to a win', async () => {
+    const { id, auth } = await newGame(server.api, { deck: line.deck });
+    await play(id, auth, line.moves);
+    const answer = await server.api.get(`/games/${id}/analysis`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.verdict).toBe('winnable');
+    expect(answer.body.lastWinnableVersion).toBe(line.moves.length);
+    const checked = await replay(line.deck, answer.body.line);
+    expect(checked.status).toBe(200);
+    expect(checked.body.won).toBe(true);
+  });
+
+  it('on a game resigned while winnable: the line from the deal wins, and the last version is before the resignation', async () => {
+    const { id, auth } = await newGame(server.api, { deck: line.deck });
+    await play(id, auth, line.moves.slice(0, 12));
+    await server.api.post(`/games/${id}/undo`, undefined, auth);
+    const resigned = await server.api.post(`/games/${id}/resign`, undefined, auth);
+    const answer = await server.api.get(`/games/${id}/analysis`);
+    expect(answer.body.verdict).toBe('winnable');
+    expect(answer.body.lastWinnableVersion).toBe(resigned.body.version - 1);
+    expect((await replay(line.deck, answer.body.line)).body.won).toBe(true);
+  });
+
+  it('on a deal proved lost: lost, with no line and no winnable version', async () => {
+    // Seed 1's deal is lost under the house rules (the domain's tests prove it).
+    const { id, auth } = await newGame(server.api, { seed: 1 });
+    await server.api.post(`/games/${id}/moves`, { type: 'draw' }, auth);
+    await server.api.post(`/games/${id}/resign`, undefined, auth);
+    const answer = await server.api.get(`/games/${id}/analysis`);
+    expect(answer.body).toEqual({ verdict: 'lost', line: null, lastWinnableVersion: null });
+  });
+});
+
 describe('POST /games with winnable: true', () => {
   it('deals a seed the solver proves winnable', async () => {
     const { id, auth, created } = await newGame(server.api, { winnable: true });

@@ -8,14 +8,7 @@ import { checkHistory } from '../../domain/replay.js';
 import { HOUSE_RULES, type Rules } from '../../domain/rules.js';
 import { OPENING_SCORE } from '../../domain/score.js';
 import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
-import {
-  autocomplete,
-  hint,
-  safeAutoplay,
-  solve,
-  solveBoard,
-  winnableSeed,
-} from '../../domain/solver/index.js';
+import { autocomplete, safeAutoplay, solve, solveBoard, winnableSeed } from '../../domain/solver/index.js';
 import { Search } from '../../domain/solver/search.js';
 import { bruteForceWinnable, randomPlay } from './positions.js';
 
@@ -415,58 +408,6 @@ describe('winnableSeed', () => {
       expect(found.seed).toBe(found.attempts - 1);
       replayWins(deckFromSeed(found.seed), HOUSE_RULES, found.line);
     }
-  });
-});
-
-describe('hint', () => {
-  it('depends only on what the player sees: same hint when face-down cards or the stock differ', () => {
-    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-      const deck = deckFromSeed(seed);
-      // deck[1] and deck[2] lie face down on columns 2 and 3; deck[28..51] is the stock.
-      const swapped = deck.slice();
-      [swapped[1], swapped[2]] = [swapped[2]!, swapped[1]!];
-      const restocked = [...deck.slice(0, 28), ...deck.slice(28).reverse()];
-      const a = stateAfter(deck, HOUSE_RULES, []);
-      expect(hint(stateAfter(swapped, HOUSE_RULES, []))).toEqual(hint(a));
-      expect(hint(stateAfter(restocked, HOUSE_RULES, []))).toEqual(hint(a));
-      // After some draws the stock is still unseen in part; the face-down cards still are.
-      const draws: PlayedMove[] = [{ type: 'draw' }, { type: 'draw' }, { type: 'draw' }];
-      expect(hint(stateAfter(swapped, HOUSE_RULES, draws))).toEqual(
-        hint(stateAfter(deck, HOUSE_RULES, draws)),
-      );
-    }
-  });
-
-  it('suggests legal moves, and playing the hints never breaks a rule', () => {
-    for (const seed of [11, 12, 13]) {
-      const deck = deckFromSeed(seed);
-      const moves: PlayedMove[] = [];
-      for (let step = 0; step < 60; step++) {
-        const state = stateAfter(deck, HOUSE_RULES, moves);
-        const { move, reason } = hint(state);
-        expect(reason.length).toBeGreaterThan(0);
-        if (move === null) break;
-        expect(legalMoves(state)).toContainEqual(move);
-        moves.push(move);
-      }
-    }
-  });
-
-  it('gives no move, and says why, when nothing can be done', () => {
-    // The five of hearts covers the ace of clubs; the stock and waste are spent.
-    const board: Board = {
-      stock: [],
-      waste: [],
-      foundations: [[], [], [], []],
-      tableau: [
-        { hidden: [cardOf(1, 0)], up: [cardOf(5, 2)] },
-        ...Array.from({ length: 6 }, () => ({ hidden: [], up: [] })),
-      ],
-      pass: 3,
-    };
-    const stuck = hint(stateOf(board, HOUSE_RULES));
-    expect(stuck.move).toBeNull();
-    expect(stuck.reason).toMatch(/cannot be won/);
   });
 });
 

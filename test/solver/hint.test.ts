@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import type { Board } from '../../domain/board.js';
+import { type Card, cardOf } from '../../domain/cards.js';
+import { deal, fold, type GameState, legalMoves, push } from '../../domain/game.js';
+import type { PlayedMove } from '../../domain/moves.js';
+import { checkHistory } from '../../domain/replay.js';
+import { HOUSE_RULES, type Rules } from '../../domain/rules.js';
+import { OPENING_SCORE } from '../../domain/score.js';
+import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
+import { type HintBudget, hint, solve } from '../../domain/solver/index.js';
+import { toView } from '../../domain/view.js';
+
+/** A small budget: the tests check what the hint may know, not how well it plays. */
+const BUDGET: HintBudget = {
+  samples: 6,
+  wonSamples: 3,
+  firstNodes: 2_000,
+  dealNodes: 8_000,
+  positionNodes: 30_000,
+  totalNodes: 60_000,
+  knownNodes: 60_000,
+  unknownLoses: 1,
+};
+
+const stateAfter = (deck: readonly Card[], rules: Rules, moves: readonly PlayedMove[]): GameState => {
+  const result = checkHistory(deal(deck, null, rules), moves);
+  if (!result.ok) throw new Error(`illegal history at ${result.index}`);
+  return fold(result.events);
+};
+
+const stateOf = (board: Board, rules: Rules, canUndo = false): GameState => ({
+  version: canUndo ? 1 : 0,
+  deal: { deck: deckFromSeed(0), seed: null, rules },
+  board,
+  status: 'playing',
+  score: OPENING_SCORE,
+  done: canUndo
+    ? push(null, { move: { type: 'draw' }, drawn: 1, revealed: false, scoreBefore: OPENING_SCORE })
+    : null,
+  undone: null,
+});
+
+/**
+ * The cards a player has been shown in a history: every card that was ever face up in the tableau,
+ * on the waste or on a foundation. Worked out from the states along the history, not from the hint's
+ * own idea of what is unseen.
+ */
+function shownCards(deck: readonly Card[], rules: Rules, moves: readonly PlayedMove[]): Set<Card> {
+  const shown = new Set<Card>();
+  for (let k = 0; k <= moves.length; k++) {
+    const { board } = stateAfter(deck, rules, moves.slice(0, k));
+    for (const card of [...board.waste, ...board.foundations.flat(), ...board.tableau.flatMap((c) => c.up)]) {
+      shown.add(card);
+    }
+  }
+  return shown;
+}
+
+/** The deal with the cards never shown dealt into each other's places at random. */
+function twinOf(deck: readonly Card[], shown: Set<Card>, seed: number): Card[] {
+  const unseen = deck.filter((card) => !shown.has(card));
+  const next = mulberry32(seed);
+  const moved = unseen.slice();
+  for (let i = moved.length - 1; i > 0; i--) {
+    const j = next() % (i + 1);
+    [moved[i], moved[j]] = [moved[j]!, moved[i]!];
+  }
+  const to = new Map(unseen.map((card, i) => [card, moved[i]!]));
+  return deck.map((card) => to.get(card) ?? card);
+}
+
+describe('hint', () => {
+  it('depends only on what the player has seen: twin deals get the same hint all through a game', () => {
+    let pairs = 0;
+    for (const seed of [0, 6, 10, 11]) {
+      const deck = deckFromSeed(seed);
+      const solved = solve(deck, HOUSE_RULES, { nodes: 200_000 });
+      if (solved.result !== 'won') throw new Error(`seed ${seed} is a quick win`);
+      // Points of play in the first pass (stock unseen), after it, and late in the game.
+      for (const at of [0, 12, 30, 50]) {
+        const moves = solved.line.slice(0, at);
+        const shown = shownCards(deck, HOUSE_RULES, moves);
+        if (shown.size > 48) continue;
+        for (const twinSeed of [1, 2]) {
+          const twin = twinOf(deck, shown, seed * 100 + at + twinSeed);
+          const a = stateAfter(deck, HOUSE_RULES, moves);
+          const b = stateAfter(twin, HOUSE_RULES, moves);
+          // The twin looks the same to the player, and is not the same deal.
+          expect(toView(b, 'g', false)).toEqual(toView(a, 'g', false));
+          expect(b.board).not.toEqual(a.board);
+          expect(hint(b, BUDGET)).toEqual(hint(a, BUDGET));
+          pairs++;
+        }
+      }
+    }
+    expect(pairs).toBeGreaterThanOrEqual(24);
+  });
+
+  it('suggests legal moves, and playing the hints never breaks a rule', () => {
+    for (const seed of [11, 12]) {
+      const moves: PlayedMove[] = [];
+      let state = stateAfter(deckFromSeed(seed), HOUSE_RULES, moves);
+      for (let step = 0; step < 40 && state.status === 'playing'; step++) {
+        const { move, reason } = hint(state, BUDGET);
+        expect(reason.length).toBeGreaterThan(0);
+        if (move === null) break;
+        expect(legalMoves(state)).toContainEqual(move);
+        moves.push(move);
+        state = stateAfter(deckFromSeed(seed), HOUSE_RULES, moves);
+      }
+      expect(moves.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('follows a win when every card is known', () => {
+    // Runs K..2 alternating, the aces in the waste: nothing face down, nothing in the stock.
+    const run = (suits: [number, number]) =>
+      Array.from({ length: 12 }, (_, i) => cardOf(13 - i, suits[i % 2]!)).filter((card) => card % 13 !== 0);
+    const board: Board = {
+      stock: [],
+      waste: [cardOf(1, 0), cardOf(1, 1), cardOf(1, 2), cardOf(1, 3)],
+      foundations: [[], [], [], []],
+      tableau: [
+        { hidden: [], up: run([0, 1]) },
+        { hidden: [], up: run([1, 0]) },
+        { hidden: [], up: run([2, 3]) },
+        { hidden: [], up: run([3, 2]) },
+        ...Array.from({ length: 3 }, () => ({ hidden: [], up: [] })),
+      ],
+      pass: 1,
+    };
+    const { move, reason } = hint(stateOf(board, HOUSE_RULES), BUDGET);
+    expect(move).toEqual({ type: 'move', from: 'waste', to: 'fS', count: 1 });
+    expect(reason).toMatch(/every card is known/);
+  });
+
+  it('says plainly when the game is lost, and when only undo can help', () => {
+    // Without cards back from the foundations. The two of clubs lies on the ace on the waste, in the
+    // last pass, and no red three is left in the tableau: the clubs can never go home.
+    const rules: Rules = { draw: 3, passes: 3, foundationToTableau: false };
+    const suit = (s: number, from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => cardOf(from + i, s));
+    const alternate = (ranks: number[], first: number, second: number) =>
+      ranks.map((rank, i) => cardOf(rank, i % 2 === 0 ? first : second));
+    const down = [13, 12, 11, 10, 9, 8, 7, 6, 5];
+    const known: Board = {
+      stock: [],
+      waste: [cardOf(1, 0), cardOf(2, 0)],
+      foundations: [[], suit(1, 1, 13), suit(2, 1, 4), suit(3, 1, 13)],
+      tableau: [
+        { hidden: [], up: alternate(down, 0, 2) },
+        { hidden: [], up: alternate(down, 2, 0) },
+        { hidden: [], up: [cardOf(4, 0)] },
+        { hidden: [], up: [cardOf(3, 0)] },
+        ...Array.from({ length: 3 }, () => ({ hidden: [], up: [] })),
+      ],
+      pass: 3,
+    };
+    const lost = hint(stateOf(known, rules), BUDGET);
+    expect(lost.move).toBeNull();
+    expect(lost.reason).toBe('Every card is known and no line wins from here: the game cannot be won.');
+    expect(hint(stateOf(known, rules, true), BUDGET).reason).toBe(
+      'Every card is known and no line wins from here: only undo can help.',
+    );
+
+    // The same with the three of clubs face down under the four: every way it can lie is tried.
+    const hidden: Board = {
+      ...known,
+      tableau: [
+        ...known.tableau.slice(0, 2),
+        { hidden: [cardOf(3, 0)], up: [cardOf(4, 0)] },
+        ...known.tableau.slice(3).map(() => ({ hidden: [], up: [] })),
+      ],
+    };
+    const stuck = hint(stateOf(hidden, rules, true), BUDGET);
+    expect(stuck.move).toBeNull();
+    expect(stuck.reason).toBe(
+      'Whatever the face-down cards are, no line wins from here: only undo can help.',
+    );
+  });
+});
