@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   CreateTableCommand,
   DynamoDBClient,
@@ -68,9 +68,16 @@ const alive = (pid: number): boolean => {
  * second one would fail later, deep inside dynalite, with "Database is closed". A lock file with the
  * owner's process id says it up front (a lock left by a process that is gone is taken over).
  */
+const held = new Set<string>();
+
 function lockFolder(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const path = join(dataDir, 'klondike.lock');
+  const path = join(resolve(dataDir), 'klondike.lock');
+  const inUse = (owner: number) =>
+    new FolderInUse(
+      `The data folder ${dataDir} is in use by another local runtime (process ${owner}). Stop that one, or choose another folder with --data.`,
+    );
+  if (held.has(path)) throw inUse(process.pid);
   const take = () => {
     const fd = openSync(path, 'wx');
     writeSync(fd, String(process.pid));
@@ -81,15 +88,15 @@ function lockFolder(dataDir: string): () => void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const owner = Number(readFileSync(path, 'utf8'));
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
-      throw new FolderInUse(
-        `The data folder ${dataDir} is in use by another local runtime (process ${owner}). Stop that one, or choose another folder with --data.`,
-      );
-    }
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) throw inUse(owner);
     rmSync(path, { force: true });
     take();
   }
-  return () => rmSync(path, { force: true });
+  held.add(path);
+  return () => {
+    held.delete(path);
+    rmSync(path, { force: true });
+  };
 }
 
 /**
@@ -112,11 +119,11 @@ export async function startLocalStore(
     endpoint,
     tableName,
     close: () =>
-      new Promise<void>((resolve, reject) =>
+      new Promise<void>((done, reject) =>
         server.close((error) => {
           unlock();
           if (error) reject(error);
-          else resolve();
+          else done();
         }),
       ),
   };
