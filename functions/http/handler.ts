@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { log } from '../log.js';
 import { bodyLimit, routeNamed } from '../routes.js';
-import { isStoreFault, storeUnavailable } from '../store/faults.js';
-import { Problem } from './problem.js';
+import { StoreUnavailable } from '../store/faults.js';
+import { Problem, storeUnavailable } from './problem.js';
 import { type Request, toRequest } from './request.js';
 import { problemResponse, type Response } from './respond.js';
 
@@ -23,7 +23,7 @@ export function httpHandler(route: string, run: (request: Request) => Promise<Re
       response = await run(request);
     } catch (error) {
       if (error instanceof Problem) response = problemResponse(error);
-      else if (isStoreFault(error)) response = problemResponse(storeUnavailable());
+      else if (error instanceof StoreUnavailable) response = problemResponse(storeUnavailable());
       else {
         log('ERROR', 'unhandled error', {
           route,

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
+import { isolatedRoutes } from './isolated.js';
 import { startServer } from './server.js';
 import { ensureTable, FolderInUse, LOCAL_TABLE, type LocalStore, startLocalStore } from './store.js';
 
@@ -15,6 +16,7 @@ const { values } = parseArgs({
     port: { type: 'string', short: 'p' },
     data: { type: 'string', short: 'd' },
     host: { type: 'string' },
+    isolated: { type: 'boolean' },
   },
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -43,8 +45,16 @@ try {
   );
   process.exit(1);
 }
-const { server, url } = await startServer({ port, host: values.host ?? '127.0.0.1' });
-console.log(`Klondike is serving on ${url}  (store: ${opened.where})`);
+// --isolated: every route in a process of its own, as Lambda runs them (nothing shared in memory).
+const routes = values.isolated ? await isolatedRoutes() : undefined;
+const { server, url } = await startServer({
+  port,
+  host: values.host ?? '127.0.0.1',
+  ...(routes ? { handlers: routes.handlers } : {}),
+});
+console.log(
+  `Klondike is serving on ${url}  (store: ${opened.where}${routes ? '; each route in its own process' : ''})`,
+);
 console.log(`Try: curl -s -X POST ${url}/games -d '{"seed": 1}'`);
 
 let stopping = false;
@@ -54,6 +64,7 @@ async function stop(signal: string) {
   console.log(`\n${signal}: shutting down`);
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await routes?.close();
   await opened.store?.close();
   process.exit(0);
 }

@@ -6,7 +6,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@a
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deal, deckFromSeed, HOUSE_RULES } from '../../domain/index.js';
-import { MAX_ATTEMPTS } from '../../functions/games.js';
+import { MAX_ATTEMPTS } from '../../functions/commands.js';
 import { handler as checkReplay } from '../../functions/handlers/checkReplay.js';
 import { handler as createGame } from '../../functions/handlers/createGame.js';
 import { handler as getGame } from '../../functions/handlers/getGame.js';
@@ -15,7 +15,6 @@ import { handler as playMove } from '../../functions/handlers/playMove.js';
 import { handler as resign } from '../../functions/handlers/resign.js';
 import { handler as undo } from '../../functions/handlers/undo.js';
 import { hashToken } from '../../functions/http/auth.js';
-import { forgetAll } from '../../functions/store/recent.js';
 import { gatewayEvent, parse } from '../support/gateway.js';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -46,7 +45,6 @@ beforeAll(() => {
 });
 afterAll(() => ddb.restore());
 beforeEach(() => {
-  forgetAll();
   ddb.reset();
   ddb.on(QueryCommand).resolves({ Items: [dealtItem] });
   ddb.on(PutCommand).resolves({});
@@ -159,32 +157,6 @@ describe('POST /games/{id}/moves', () => {
     expect(response.statusCode).toBe(200);
     expect(parse(response).version).toBe(2);
     expect(puts().map((call) => call.args[0].input.Item?.sk)).toEqual([1, 2]);
-  });
-
-  it('the next write from the same container skips the read; a stale memory costs one failed put', async () => {
-    expect((await move({ type: 'draw' })).statusCode).toBe(200);
-    expect((await move({ type: 'draw' })).statusCode).toBe(200);
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
-    expect(puts().map((call) => call.args[0].input.Item?.sk)).toEqual([1, 2]);
-    // Another writer appended version 3 meanwhile: the put at 3 fails, the game is read afresh.
-    const third = { ...drawnItem, sk: 3 };
-    ddb.reset();
-    ddb.on(QueryCommand).resolves({ Items: [third, { ...drawnItem, sk: 2 }, drawnItem, dealtItem] });
-    ddb.on(PutCommand).rejectsOnce(conditionFailed()).resolves({});
-    const response = await move({ type: 'draw' });
-    expect(response.statusCode).toBe(200);
-    expect(parse(response).version).toBe(4);
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
-    expect(puts().map((call) => call.args[0].input.Item?.sk)).toEqual([3, 4]);
-  });
-
-  it('a refusal is never decided on a remembered state', async () => {
-    expect((await move({ type: 'draw' })).statusCode).toBe(200);
-    // Meanwhile the game moved on elsewhere to version 2; If-Match "2" is right, though memory says 1.
-    ddb.on(QueryCommand).resolves({ Items: [{ ...drawnItem, sk: 2 }, drawnItem, dealtItem] });
-    const response = await move({ type: 'draw' }, { ...auth, 'if-match': '"2"' });
-    expect(response.statusCode).toBe(200);
-    expect(parse(response).version).toBe(3);
   });
 
   it('a lost race under If-Match is a 412: the game is no longer at a version it names', async () => {
