@@ -105,7 +105,7 @@ async function answerUnchanged(
   refusal: Problem | readonly GameEvent[],
 ): Promise<Response> {
   const problem = refusal instanceof Problem ? refusal : undefined;
-  if (key && (!problem || problem.status !== 409)) {
+  if (key) {
     const answer: FirstAnswer = {
       fingerprint: key.fingerprint,
       version: loaded.state.version,

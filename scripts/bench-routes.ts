@@ -71,17 +71,15 @@ async function play(seed: number) {
   let undos = 0;
   for (let i = 0; i < ACTIONS && view.status === 'playing'; i++) {
     const roll = (seed * 7919 + i * 104729) % 100;
-    let answer;
-    if (roll < 8 && view.canUndo) {
-      answer = await api.post(`/games/${game.id}/undo`, undefined, game.auth);
-      undos++;
-    } else if (roll < 11 && view.canRedo)
-      answer = await api.post(`/games/${game.id}/redo`, undefined, game.auth);
-    else {
-      const moves = view.legalMoves.filter((move: { type: string }) => move.type === 'move');
-      const move = moves.length > 0 && roll % 3 !== 0 ? moves[roll % moves.length] : view.legalMoves[0];
-      answer = await api.post(`/games/${game.id}/moves`, move, game.auth);
-    }
+    const moves = view.legalMoves.filter((move: { type: string }) => move.type === 'move');
+    const move = moves.length > 0 && roll % 3 !== 0 ? moves[roll % moves.length] : view.legalMoves[0];
+    const undo = roll < 8 && view.canUndo;
+    if (undo) undos++;
+    const answer = undo
+      ? await api.post(`/games/${game.id}/undo`, undefined, game.auth)
+      : roll < 11 && view.canRedo
+        ? await api.post(`/games/${game.id}/redo`, undefined, game.auth)
+        : await api.post(`/games/${game.id}/moves`, move, game.auth);
     if (answer.status !== 200) throw new Error(`${answer.status} at version ${view.version}: ${answer.text}`);
     if (answer.body.version !== view.version) actions++;
     view = answer.body;
