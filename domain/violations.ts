@@ -28,6 +28,7 @@ export const RULES = {
 } as const;
 
 export type RuleName = keyof typeof RULES;
+export const RULE_NAMES = Object.keys(RULES) as [RuleName, ...RuleName[]];
 
 export interface Violation {
   readonly rule: RuleName;

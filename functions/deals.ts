@@ -41,11 +41,11 @@ export function randomDeck(): Card[] {
  * `seed: null`, like a deal given as cards); 400 for a bad deck.
  */
 export function dealOf(request: DealRequest, drawn?: readonly Card[]): GameEvent {
-  const rules = withDefaults(request.rules as Partial<Rules>);
+  const rules = withDefaults(request.rules);
   if (request.deck !== undefined) {
     const deck = typeof request.deck === 'string' ? parseDealString(request.deck) : parseDeck(request.deck);
     if (isDeckError(deck)) throw new Problem('malformed-request', `The deck is not a deal: ${deck.problem}.`);
-    return deal(deck as Card[], null, rules);
+    return deal(deck, null, rules);
   }
   if (request.seed !== undefined) return deal(deckFromSeed(request.seed), request.seed, rules);
   return deal(drawn ?? randomDeck(), null, rules);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { EVENT_TYPES, RULES } from '../domain/index.js';
+import { EVENT_TYPES, RULE_NAMES } from '../domain/index.js';
 import { CardCode, DestinationPile, SourcePile } from './schemas.js';
 
 /**
@@ -42,7 +42,7 @@ export const CreatedGame = z.extend(View, { token: z.string() });
 
 export const Event = z.object({
   version: z.int(),
-  type: z.enum(EVENT_TYPES as [string, ...string[]]),
+  type: z.enum(EVENT_TYPES),
   schema: z.int(),
   at: z.string(),
   data: z.record(z.string(), z.unknown()),
@@ -60,7 +60,7 @@ export const ProblemDetails = z.object({
   status: z.int(),
   detail: z.string(),
   currentVersion: z.optional(z.int()),
-  rule: z.optional(z.enum(Object.keys(RULES) as [string, ...string[]])),
+  rule: z.optional(z.enum(RULE_NAMES)),
   index: z.optional(z.int()),
   issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   issueCount: z.optional(z.int()),

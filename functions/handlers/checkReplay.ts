@@ -1,4 +1,4 @@
-import { type Command, checkHistory, toView } from '../../domain/index.js';
+import { checkHistory, toView } from '../../domain/index.js';
 import { dealOf } from '../deals.js';
 import { illegal } from '../games.js';
 import { httpHandler } from '../http/handler.js';
@@ -12,7 +12,7 @@ import { ReplayRequest } from '../schemas.js';
  */
 export const handler = httpHandler('checkReplay', async (request) => {
   const body = parseBody(request, ReplayRequest);
-  const result = checkHistory(dealOf(body), body.moves as Command[]);
+  const result = checkHistory(dealOf(body), body.moves);
   if (!result.ok) {
     throw illegal(result.violation, { index: result.index, move: body.moves[result.index] });
   }

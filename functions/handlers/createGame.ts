@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fold, type Rules, toView, winnableDeal, withDefaults } from '../../domain/index.js';
+import { fold, toView, winnableDeal, withDefaults } from '../../domain/index.js';
 import { type DealRequest, dealOf, randomDeck } from '../deals.js';
 import { hashToken, newToken } from '../http/auth.js';
 import { httpHandler } from '../http/handler.js';
@@ -21,7 +21,7 @@ export const MIN_CREATION_KEY_LENGTH = 22;
 
 /** A deal the solver proved winnable under the game's rules, drawn afresh until one is proved. */
 function winnable(body: DealRequest) {
-  const rules = withDefaults(body.rules as Partial<Rules>);
+  const rules = withDefaults(body.rules);
   const found = winnableDeal(randomDeck, rules, {
     perDeal: WINNABLE_NODES_PER_DEAL,
     ...deadline(SOLVER_MS.winnableDeal),
