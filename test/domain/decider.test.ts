@@ -21,7 +21,7 @@ const given = (...events: GameEvent[]) => ({
   when: (command: Command) => {
     const decided = decide(fold([dealt, ...events]), command);
     return {
-      then: (expected: GameEvent) => expect(decided).toEqual(expected),
+      thenAppends: (expected: GameEvent) => expect(decided).toEqual(expected),
       thenRefused: (rule: RuleName) => expect(isViolation(decided) && decided.rule).toBe(rule),
     };
   },
@@ -36,7 +36,7 @@ const undone = (event: GameEvent & { type: 'drawn' | 'recycled' }): GameEvent =>
 const pass = Array.from({ length: 8 }, () => drawn);
 
 describe('given a deal', () => {
-  it('when a draw: then drawn', () => given().when({ type: 'draw' }).then(drawn));
+  it('when a draw: then drawn', () => given().when({ type: 'draw' }).thenAppends(drawn));
   it('when a recycle: then refused, the stock is not empty', () =>
     given().when({ type: 'recycle' }).thenRefused('recycle-needs-empty-stock'));
   it('when an undo: then refused, nothing to undo', () =>
@@ -46,7 +46,7 @@ describe('given a deal', () => {
   it('when 9C (t1) to "foundation": then refused, the foundation of clubs needs its Ace first', () =>
     given().when({ type: 'move', from: 't1', to: 'foundation' }).thenRefused('foundation-ascending'));
   it('when a resign: then resigned', () =>
-    given().when({ type: 'resign' }).then({ type: 'resigned', data: {} }));
+    given().when({ type: 'resign' }).thenAppends({ type: 'resigned', data: {} }));
 });
 
 describe('given a pass dealt through', () => {
@@ -57,7 +57,7 @@ describe('given a pass dealt through', () => {
   it('when a recycle: then recycled', () =>
     given(...pass)
       .when({ type: 'recycle' })
-      .then(recycled));
+      .thenAppends(recycled));
   it('after three passes, when a recycle: then refused, the pass limit', () =>
     given(...pass, recycled, ...pass, recycled, ...pass)
       .when({ type: 'recycle' })
@@ -66,11 +66,11 @@ describe('given a pass dealt through', () => {
 
 describe('given moves, undos and redos', () => {
   it('when an undo: then undone, naming the move taken back', () =>
-    given(drawn).when({ type: 'undo' }).then(undone(drawn)));
+    given(drawn).when({ type: 'undo' }).thenAppends(undone(drawn)));
   it('after an undo, when a redo: then redone', () =>
     given(drawn, undone(drawn))
       .when({ type: 'redo' })
-      .then({ type: 'redone', data: { move: { type: 'draw' } } }));
+      .thenAppends({ type: 'redone', data: { move: { type: 'draw' } } }));
   it('after an undo and a new move, when a redo: then refused (the new move cleared the redo line)', () =>
     given(drawn, undone(drawn), drawn).when({ type: 'redo' }).thenRefused('nothing-to-redo'));
 });
@@ -100,5 +100,5 @@ describe(`given ${MAX_ACTIONS} actions`, () => {
   it('one action fewer, when an undo: then undone', () =>
     given(...long.slice(0, -1))
       .when({ type: 'undo' })
-      .then(undone(drawn)));
+      .thenAppends(undone(drawn)));
 });
