@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { startServer } from './server.js';
+import { buildSite, loadSite } from './site.js';
 import { startLocalStore } from './store.js';
 
 /**
  * `npm start`: the whole service on a laptop, no AWS account. An embedded dynalite (in memory, or
  * in a folder with --data DIR / KLONDIKE_DATA_DIR), the table, and every route of the route table on
- * http://127.0.0.1:$PORT (3000 by default) with the same handlers Lambda runs.
+ * http://127.0.0.1:$PORT (3000 by default) with the same handlers Lambda runs, and the web client
+ * at `/`.
  */
 const { values } = parseArgs({
   options: {
@@ -21,10 +23,16 @@ const dataDir = values.data ?? process.env.KLONDIKE_DATA_DIR;
 const store = await startLocalStore(dataDir ? { dataDir } : {});
 process.env[ENDPOINT_ENV] = store.endpoint;
 process.env[TABLE_ENV] = store.tableName;
-const { server, url } = await startServer({ port, host: values.host ?? '127.0.0.1' });
+// The web client is built from its sources on every start (about a second), so a fresh clone
+// needs nothing but `npm install` and the page always matches the code beside it.
+const builtAt = performance.now();
+const site = loadSite(await buildSite());
+const buildMs = Math.round(performance.now() - builtAt);
+const { server, url } = await startServer({ port, host: values.host ?? '127.0.0.1', site });
 console.log(
   `Klondike is serving on ${url}  (store: ${dataDir ? `dynalite in ${dataDir}` : 'dynalite in memory'})`,
 );
+console.log(`Play in a browser: ${url}/  (web client built in ${buildMs} ms)`);
 console.log(`Try: curl -s -X POST ${url}/games -d '{"seed": 1}'`);
 
 let stopping = false;

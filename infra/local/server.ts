@@ -6,6 +6,7 @@ import type { LambdaHandler } from '../../functions/http/handler.js';
 import { Problem } from '../../functions/http/problem.js';
 import { problemResponse, type Response } from '../../functions/http/respond.js';
 import { handlerEntry, ROUTES, type Route, routeKey } from '../../functions/routes.js';
+import { type Site, serveSite } from './site.js';
 
 /** API Gateway's own payload limit: bodies above it never reach a function. */
 const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
@@ -116,9 +117,12 @@ async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
-/** Serves the route table over HTTP with the same handlers Lambda runs. */
+/**
+ * Serves the route table over HTTP with the same handlers Lambda runs, and with `site` the web
+ * client's files where no route matches (as CloudFront sends only the API's paths to the API).
+ */
 export async function startServer(
-  options: { port?: number; host?: string } = {},
+  options: { port?: number; host?: string; site?: Site } = {},
 ): Promise<{ server: Server; url: string }> {
   const loaded = await loadRoutes();
   // `$default` answers what no route matches, after every other route (as API Gateway orders them).
@@ -144,6 +148,7 @@ export async function startServer(
         send(response, await compiled.handler(toGatewayEvent(request, body, compiled.route, pathParameters)));
         return;
       }
+      if (options.site && serveSite(options.site, request, response)) return;
       send(response, await fallback.handler(toGatewayEvent(request, body, fallback.route, {})));
     } catch (error) {
       send(
