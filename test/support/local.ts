@@ -2,15 +2,18 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { startServer } from '../../infra/local/server.js';
+import type { Site } from '../../infra/local/site.js';
 import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
 
-/** The local runtime on a free port, with a fresh in-memory dynalite: what `npm start` runs. */
-export async function startLocal(): Promise<{ url: string; stop: () => Promise<void>; store: LocalStore }> {
+/** The local runtime on a free port, with a fresh in-memory dynalite: what `npm start` runs (with `site`, the web client too). */
+export async function startLocal(
+  options: { site?: Site } = {},
+): Promise<{ url: string; stop: () => Promise<void>; store: LocalStore }> {
   process.env.LOG_LEVEL = 'SILENT';
   const store = await startLocalStore();
   process.env[ENDPOINT_ENV] = store.endpoint;
   process.env[TABLE_ENV] = store.tableName;
-  const { server, url } = await startServer({ port: 0 });
+  const { server, url } = await startServer({ port: 0, ...options });
   return {
     url,
     store,

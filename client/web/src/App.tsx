@@ -9,10 +9,16 @@ import { Replay } from './Replay.js';
  */
 export function App() {
   const [place, setPlace] = useState(() => parsePlace(location.hash));
+  // Counts the visits by link: opening a replay's link again starts it again (the replay's own
+  // steps rewrite the fragment with replaceState, which is no visit).
+  const [visit, setVisit] = useState(0);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    const onHash = () => setPlace(parsePlace(location.hash));
+    const onHash = () => {
+      setPlace(parsePlace(location.hash));
+      setVisit((n) => n + 1);
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
@@ -31,7 +37,7 @@ export function App() {
     if (place.kind === 'play' && place.token) tokens.remember(place.id, place.token);
   }, [place]);
 
-  if (place.kind === 'replay') return <Replay key={place.id} id={place.id} at={place.at} />;
+  if (place.kind === 'replay') return <Replay key={`${place.id} ${visit}`} id={place.id} at={place.at} />;
   if (place.kind === 'play') return <Play key={place.id} id={place.id} token={place.token} />;
   return (
     <main>

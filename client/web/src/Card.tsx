@@ -11,19 +11,24 @@ interface CardProps {
 
 /**
  * One card, drawn in CSS: the index in the corner (what stays visible when cards overlap) and a
- * large suit in the middle. Its words are on the pile's label; the card itself is decoration.
- * Spans (shown as blocks), since a pile in play is a button, which holds phrasing content only.
+ * large suit in the middle. Its words are on the pile's label; the card itself is decoration:
+ * its index and suit are CSS-generated from data-label, so that the pile's accessible name (the
+ * cards in words) is all that assistive technology meets. Spans shown as blocks, since a pile in
+ * play is a button, which holds phrasing content only.
  */
 export function Card({ card, index, classes = '' }: CardProps) {
-  if (card === null) return <span class={`card down ${classes}`} data-card="down" data-index={index} />;
+  if (card === null)
+    return <span class={`card down ${classes}`} data-card="down" data-index={index} aria-hidden="true" />;
   const suit = SUIT_SYMBOLS[suitOf(card)];
   return (
-    <span class={`card ${isRed(card) ? 'red' : 'black'} ${classes}`} data-card={card} data-index={index}>
-      <span class="corner">
-        {rankLabel(card)}
-        <span class="suit">{suit}</span>
-      </span>
-      <span class="pip">{suit}</span>
+    <span
+      class={`card ${isRed(card) ? 'red' : 'black'} ${classes}`}
+      data-card={card}
+      data-index={index}
+      aria-hidden="true"
+    >
+      <span class="corner" data-label={`${rankLabel(card)}${suit}`} />
+      <span class="pip" data-label={suit} />
     </span>
   );
 }

@@ -104,15 +104,12 @@ export function Table({ view, play }: TableProps) {
     );
   };
 
-  const finished = view.status !== 'playing';
+  // Once a game is over, its views (a replay's frames too, whatever their status then) carry the
+  // stock's cards, top first, and each column's hidden cards: they are drawn face up, marked.
   const stockCards = view.stock.cards;
-  // A finished game's view lists the stock top first; the pile is drawn bottom first.
-  const stock =
-    finished && stockCards
-      ? [...stockCards]
-          .reverse()
-          .map((card, i) => <Card key={card} card={card} index={i} classes="revealed" />)
-      : Array.from({ length: view.stock.count }, (_, i) => <Card key={`down${i}`} card={null} />);
+  const stock = stockCards
+    ? [...stockCards].reverse().map((card, i) => <Card key={card} card={card} index={i} classes="revealed" />)
+    : Array.from({ length: view.stock.count }, (_, i) => <Card key={`down${i}`} card={null} />);
 
   const fan = view.rules.draw === 3 ? 3 : 1;
   const waste = view.waste.map((card, i) => {
@@ -146,10 +143,9 @@ export function Table({ view, play }: TableProps) {
 
   const tableau = (id: (typeof TABLEAU)[number]) => {
     const { hidden, cards, hiddenCards } = column(view, id);
-    const backs =
-      finished && hiddenCards
-        ? hiddenCards.map((card) => <Card key={card} card={card} classes="revealed" />)
-        : Array.from({ length: hidden }, (_, i) => <Card key={`down${i}`} card={null} />);
+    const backs = hiddenCards
+      ? hiddenCards.map((card) => <Card key={card} card={card} classes="revealed" />)
+      : Array.from({ length: hidden }, (_, i) => <Card key={`down${i}`} card={null} />);
     const up = cards.map((card, i) => (
       <Card key={card} card={card} index={i} classes={cardClasses(id, i, cards.length)} />
     ));
