@@ -158,7 +158,7 @@ export interface components {
       canRedo: boolean;
       legalMoves: components["schemas"]["PlayedMove"][];
       deck?: components["schemas"]["CardCode"][];
-      seed?: number;
+      seed?: number | null;
     };
     CreatedGame: {
       id: string;
@@ -197,7 +197,7 @@ export interface components {
       canRedo: boolean;
       legalMoves: components["schemas"]["PlayedMove"][];
       deck?: components["schemas"]["CardCode"][];
-      seed?: number;
+      seed?: number | null;
       token: string;
     };
     Event: {
@@ -237,12 +237,13 @@ export interface components {
       detail: string;
       currentVersion?: number;
       /** @enum {string} */
-      rule?: "game-over" | "nothing-to-undo" | "nothing-to-redo" | "draw-from-empty-stock" | "recycle-needs-empty-stock" | "recycle-needs-waste" | "pass-limit" | "unknown-pile" | "same-pile" | "empty-source" | "single-card-source" | "count-exceeds-face-up" | "run-not-in-sequence" | "foundation-single-card" | "foundation-suit" | "foundation-ascending" | "foundation-to-tableau-off" | "foundation-to-foundation" | "empty-column-king" | "tableau-descending-alternating";
+      rule?: "game-over" | "game-too-long" | "nothing-to-undo" | "nothing-to-redo" | "draw-from-empty-stock" | "recycle-needs-empty-stock" | "recycle-needs-waste" | "pass-limit" | "unknown-pile" | "same-pile" | "empty-source" | "single-card-source" | "count-exceeds-face-up" | "run-not-in-sequence" | "foundation-single-card" | "foundation-suit" | "foundation-ascending" | "foundation-to-tableau-off" | "foundation-to-foundation" | "empty-column-king" | "tableau-descending-alternating";
       index?: number;
       issues?: {
           path: string;
           message: string;
         }[];
+      issueCount?: number;
     };
   };
   responses: never;
@@ -323,6 +324,7 @@ export interface operations {
   getGame: {
     parameters: {
       query?: {
+        /** @description A plain decimal integer */
         at?: number;
       };
       path: {
@@ -723,7 +725,9 @@ export interface operations {
   listEvents: {
     parameters: {
       query?: {
+        /** @description A plain decimal integer */
         after?: number;
+        /** @description A plain decimal integer */
         limit?: number;
       };
       path: {
@@ -783,7 +787,9 @@ export interface operations {
   replay: {
     parameters: {
       query?: {
+        /** @description A plain decimal integer */
         from?: number;
+        /** @description A plain decimal integer */
         to?: number;
       };
       path: {

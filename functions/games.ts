@@ -13,7 +13,7 @@ import {
 } from '../domain/index.js';
 import { authorize } from './http/auth.js';
 import { httpHandler } from './http/handler.js';
-import { fingerprint, idempotencyKey, ifMatch, preconditionFailed } from './http/preconditions.js';
+import { fingerprint, idempotencyKey, ifMatch, preconditionFailed, REPLAYED } from './http/preconditions.js';
 import { Problem } from './http/problem.js';
 import { parseBody, parseWith, type Request } from './http/request.js';
 import { etag, gameJson, type Response } from './http/respond.js';
@@ -33,6 +33,12 @@ export async function loadOrNotFound(id: string, upTo?: number): Promise<Loaded>
   if (!loaded) throw notFound(id);
   return loaded;
 }
+
+/** 404 for a version the game has not reached. */
+export const versionNotReached = (latest: number, asked: number) =>
+  new Problem('not-found', `The game is at version ${latest}; there is no version ${asked} yet.`, {
+    currentVersion: latest,
+  });
 
 /** Reads of a game in play need its token; once it is won or resigned they are public. */
 export function authorizeRead(request: Request, loaded: Loaded): void {
@@ -113,11 +119,9 @@ export async function runPlan(request: Request, route: string, body: unknown, pl
         );
       }
       const first = await stateAtVersion(id, loaded, seen.version);
-      return gameJson(200, toView(first, id, state.status !== 'playing'), seen.version, {
-        'idempotent-replayed': 'true',
-      });
+      return gameJson(200, toView(first, id, state.status !== 'playing'), seen.version, REPLAYED);
     }
-    if (expected !== undefined && expected !== state.version) {
+    if (expected && !expected.matches(state.version)) {
       refuse(preconditionFailed(state.version, expected));
       continue;
     }
@@ -139,9 +143,8 @@ export async function runPlan(request: Request, route: string, body: unknown, pl
       else remember(id, loaded);
       return gameJson(200, toView(loaded.state, id), loaded.state.version);
     }
-    // Another write took this version: read afresh. With If-Match the precondition no longer holds.
+    // Another write took this version: read afresh, and check If-Match again on what is there now.
     forget(id);
-    if (expected !== undefined && !cached) throw preconditionFailed(state.version + 1, expected);
     if (!cached) attempt++;
   }
   const current = (await loadOrNotFound(id)).state.version;

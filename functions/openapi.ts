@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { PROBLEM_TYPES, type ProblemType, problemUri } from './http/problem.js';
 import * as responses from './responses.js';
-import { BODY_LIMIT, REPLAY_BODY_LIMIT, ROUTES, type Route } from './routes.js';
+import { bodyLimit, ROUTES, type Route } from './routes.js';
 import * as schemas from './schemas.js';
 
 type Json = Record<string, unknown>;
@@ -106,8 +106,9 @@ function operation(route: Route): Json {
   const shape = SHAPES[route.name]!;
   const parameters: Json[] = [];
   if (shape.game) parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'string' } });
-  for (const name of Object.keys(shape.query?.def.shape ?? {})) {
-    parameters.push({ name, in: 'query', required: false, schema: { type: 'integer' } });
+  for (const [name, field] of Object.entries(shape.query?.def.shape ?? {})) {
+    const { $schema: _, ...schema } = z.toJSONSchema(field as z.ZodMiniType, { io: 'output' });
+    parameters.push({ name, in: 'query', required: false, schema, description: 'A plain decimal integer' });
   }
   if (route.method === 'POST') {
     parameters.push({
@@ -136,10 +137,7 @@ function operation(route: Route): Json {
     429: problem('Throttled'),
     503: problem('The store is unavailable or throttled; see Retry-After'),
   };
-  if (route.method === 'POST')
-    responses[413] = problem(
-      `Body over ${route.name === 'checkReplay' ? REPLAY_BODY_LIMIT : BODY_LIMIT} bytes`,
-    );
+  if (route.method === 'POST') responses[413] = problem(`Body over ${bodyLimit(route)} bytes`);
   if (shape.game) {
     responses[401] = problem('No bearer token (reads of a finished game are public)');
     responses[403] = problem('A token that does not open this game');

@@ -35,7 +35,7 @@ export const View = z.object({
   canRedo: z.boolean(),
   legalMoves: z.array(PlayedMove),
   deck: RevealedCards,
-  seed: z.optional(z.int()),
+  seed: z.optional(z.nullable(z.int())),
 });
 
 export const CreatedGame = z.extend(View, { token: z.string() });
@@ -63,6 +63,7 @@ export const ProblemDetails = z.object({
   rule: z.optional(z.enum(Object.keys(RULES) as [string, ...string[]])),
   index: z.optional(z.int()),
   issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  issueCount: z.optional(z.int()),
 });
 
 export const Hint = z.object({ move: z.nullable(PlayedMove), reason: z.string() });

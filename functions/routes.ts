@@ -11,7 +11,13 @@ export interface Route {
   /** What the function may do to the table: `read` (Query/GetItem) or `write` (also PutItem). */
   readonly access: 'none' | 'read' | 'write';
   readonly summary: string;
+  /** Largest request body in bytes (default BODY_LIMIT). */
+  readonly bodyLimit?: number;
 }
+
+/** Request body limits (CONTRACT section 3, Errors). */
+export const BODY_LIMIT = 16 * 1024;
+export const REPLAY_BODY_LIMIT = 256 * 1024;
 
 export const ROUTES: readonly Route[] = [
   { name: 'createGame', method: 'POST', path: '/games', access: 'write', summary: 'Deal a new game' },
@@ -79,6 +85,7 @@ export const ROUTES: readonly Route[] = [
     path: '/replays',
     access: 'none',
     summary: 'Check a history; nothing stored',
+    bodyLimit: REPLAY_BODY_LIMIT,
   },
   { name: 'openapi', method: 'GET', path: '/openapi.json', access: 'none', summary: 'This API, described' },
   {
@@ -102,6 +109,12 @@ export const TABLE_ENV = 'TABLE_NAME';
 /** Optional: a DynamoDB-compatible endpoint (the local runtime's dynalite). */
 export const ENDPOINT_ENV = 'DYNAMODB_ENDPOINT';
 
-/** Request body limits (CONTRACT section 3, Errors). */
-export const BODY_LIMIT = 16 * 1024;
-export const REPLAY_BODY_LIMIT = 256 * 1024;
+/** The largest body a route takes. */
+export const bodyLimit = (route: Route): number => route.bodyLimit ?? BODY_LIMIT;
+
+/** A route by its name (handlers know their own). */
+export function routeNamed(name: string): Route {
+  const route = ROUTES.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`no route named ${name}`);
+  return route;
+}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_SEED, PILE_NAMES } from '../domain/index.js';
+import { MAX_ACTIONS, MAX_SEED, PILE_NAMES } from '../domain/index.js';
 
 /**
  * The request and response schemas: one set, used to validate requests and to generate
@@ -61,12 +61,23 @@ export const ReplayRequest = z
 /** Bodies of undo, redo and resign: nothing, or an empty object. */
 export const EmptyBody = z.strictObject({});
 
-const wholeNumber = (min: number) => z.pipe(z.coerce.number(), z.int().check(z.minimum(min)));
+/**
+ * A query parameter that means a number: a plain decimal integer in its documented range. An empty
+ * value, a `+`, a fraction, an exponent or `0x...` is a 400, not a guess.
+ */
+const wholeNumber = (min: number, max: number) =>
+  z.pipe(
+    z.pipe(z.string().check(z.regex(/^-?\d{1,16}$/, 'must be a plain decimal integer')), z.transform(Number)),
+    z.int().check(z.minimum(min, `must be at least ${min}`), z.maximum(max, `must be at most ${max}`)),
+  );
 export const GameId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/));
 export const GamePath = z.object({ id: GameId });
-export const ViewQuery = z.object({ at: z.optional(wholeNumber(0)) });
+export const ViewQuery = z.object({ at: z.optional(wholeNumber(0, MAX_ACTIONS)) });
 export const EventsQuery = z.object({
-  after: z.optional(wholeNumber(-1)),
-  limit: z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(1000)))),
+  after: z.optional(wholeNumber(-1, MAX_ACTIONS)),
+  limit: z.optional(wholeNumber(1, 1000)),
 });
-export const ReplayQuery = z.object({ from: z.optional(wholeNumber(0)), to: z.optional(wholeNumber(0)) });
+export const ReplayQuery = z.object({
+  from: z.optional(wholeNumber(0, MAX_ACTIONS)),
+  to: z.optional(wholeNumber(0, MAX_ACTIONS)),
+});

@@ -1,7 +1,6 @@
 import { toView } from '../../domain/index.js';
-import { authorizeRead, loadOrNotFound } from '../games.js';
+import { authorizeRead, loadOrNotFound, versionNotReached } from '../games.js';
 import { httpHandler } from '../http/handler.js';
-import { Problem } from '../http/problem.js';
 import { parseWith } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
 import { GamePath, ViewQuery } from '../schemas.js';
@@ -16,15 +15,7 @@ export const handler = httpHandler('getGame', async (request) => {
   if (at === undefined || at === current.state.version) {
     return gameJson(200, toView(current.state, id), current.state.version);
   }
-  if (at > current.state.version) {
-    throw new Problem(
-      'not-found',
-      `The game is at version ${current.state.version}; there is no version ${at} yet.`,
-      {
-        currentVersion: current.state.version,
-      },
-    );
-  }
+  if (at > current.state.version) throw versionNotReached(current.state.version, at);
   const past = await loadOrNotFound(id, at);
   return gameJson(200, toView(past.state, id, reveal), at);
 });

@@ -1,5 +1,5 @@
 import { evolve, publicEvent, toView } from '../../domain/index.js';
-import { authorizeRead, loadOrNotFound } from '../games.js';
+import { authorizeRead, loadOrNotFound, versionNotReached } from '../games.js';
 import { httpHandler } from '../http/handler.js';
 import { Problem } from '../http/problem.js';
 import { parseWith } from '../http/request.js';
@@ -18,6 +18,7 @@ export const handler = httpHandler('replay', async (request) => {
   authorizeRead(request, current);
   const latest = current.state.version;
   const from = query.from ?? 0;
+  if (from > latest) throw versionNotReached(latest, from);
   const to = Math.min(query.to ?? latest, latest);
   if (from > to) {
     throw new Problem(

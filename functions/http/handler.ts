@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { log } from '../log.js';
-import { BODY_LIMIT } from '../routes.js';
+import { bodyLimit, routeNamed } from '../routes.js';
 import { isStoreFault, storeUnavailable } from '../store/faults.js';
 import { Problem } from './problem.js';
 import { type Request, toRequest } from './request.js';
@@ -12,17 +12,14 @@ export type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<Response>
  * Wraps a route's logic as an API Gateway (payload 2.0) handler: body limit, problem+json for every
  * error, 503 for store faults, one structured log line per request (never a token or a card).
  */
-export function httpHandler(
-  route: string,
-  run: (request: Request) => Promise<Response>,
-  options: { bodyLimit?: number } = {},
-): LambdaHandler {
+export function httpHandler(route: string, run: (request: Request) => Promise<Response>): LambdaHandler {
+  const limit = bodyLimit(routeNamed(route));
   return async (event) => {
     const started = performance.now();
     let response: Response;
     let request: Request | undefined;
     try {
-      request = toRequest(event, options.bodyLimit ?? BODY_LIMIT);
+      request = toRequest(event, limit);
       response = await run(request);
     } catch (error) {
       if (error instanceof Problem) response = problemResponse(error);

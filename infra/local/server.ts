@@ -4,12 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { LambdaHandler } from '../../functions/http/handler.js';
 import { Problem } from '../../functions/http/problem.js';
+import { payloadTooLarge } from '../../functions/http/request.js';
 import { problemResponse, type Response } from '../../functions/http/respond.js';
-import { handlerEntry, ROUTES, type Route, routeKey } from '../../functions/routes.js';
+import { bodyLimit, handlerEntry, ROUTES, type Route, routeKey } from '../../functions/routes.js';
 import { type Site, serveSite } from './site.js';
-
-/** API Gateway's own payload limit: bodies above it never reach a function. */
-const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
 
 interface Compiled {
   readonly route: Route;
@@ -95,8 +93,8 @@ export function toGatewayEvent(
   };
 }
 
-function send(response: ServerResponse, result: Response): void {
-  const headers: Record<string, string | number | boolean> = { ...(result.headers ?? {}) };
+function send(response: ServerResponse, result: Response, extra: Record<string, string> = {}): void {
+  const headers: Record<string, string | number | boolean> = { ...(result.headers ?? {}), ...extra };
   const body =
     result.body === undefined
       ? Buffer.alloc(0)
@@ -106,15 +104,28 @@ function send(response: ServerResponse, result: Response): void {
   response.end(body);
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > GATEWAY_BODY_LIMIT) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The body, read only up to the route's limit: undefined as soon as it is over (by its
+ * Content-Length, or by what has arrived), without reading or keeping the rest.
+ */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  if (Number(request.headers['content-length'] ?? 0) > limit) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else {
+        request.off('data', onData);
+        request.pause();
+        resolve(undefined);
+      }
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks)));
+    request.once('error', reject);
+  });
 }
 
 /**
@@ -128,28 +139,33 @@ export async function startServer(
   // `$default` answers what no route matches, after every other route (as API Gateway orders them).
   const routes = loaded.filter((compiled) => compiled.route.path !== '$default');
   const fallback = loaded.find((compiled) => compiled.route.path === '$default')!;
+  const match = (method: string | undefined, path: string) => {
+    for (const compiled of routes) {
+      const found = compiled.pattern.exec(path);
+      if (!found || (compiled.route.method !== method && compiled.route.method !== 'ANY')) continue;
+      const pathParameters = Object.fromEntries(
+        compiled.params.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]),
+      );
+      return { compiled, pathParameters };
+    }
+    return { compiled: fallback, pathParameters: {} };
+  };
   const server = createServer(async (request, response) => {
     try {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-      const body = await readBody(request);
+      const { compiled, pathParameters } = match(request.method, path);
+      const limit = bodyLimit(compiled.route);
+      const body = await readBody(request, limit);
       if (body === undefined) {
-        send(
-          response,
-          problemResponse(new Problem('payload-too-large', `The body is over ${GATEWAY_BODY_LIMIT} bytes.`)),
-        );
+        // The handler would answer the same 413; answering here keeps nothing past the limit in
+        // memory, and closing the connection stops the rest of the body from being read at all.
+        response.once('finish', () => request.socket.destroy());
+        send(response, problemResponse(payloadTooLarge(limit)), { connection: 'close' });
         return;
       }
-      for (const compiled of routes) {
-        const match = compiled.pattern.exec(path);
-        if (!match || (compiled.route.method !== request.method && compiled.route.method !== 'ANY')) continue;
-        const pathParameters = Object.fromEntries(
-          compiled.params.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]),
-        );
-        send(response, await compiled.handler(toGatewayEvent(request, body, compiled.route, pathParameters)));
-        return;
-      }
-      if (options.site && serveSite(options.site, request, response)) return;
-      send(response, await fallback.handler(toGatewayEvent(request, body, fallback.route, {})));
+      // The site's files where no route matches, before the 404 of `$default`.
+      if (compiled === fallback && options.site && serveSite(options.site, request, response)) return;
+      send(response, await compiled.handler(toGatewayEvent(request, body, compiled.route, pathParameters)));
     } catch (error) {
       send(
         response,

@@ -1,10 +1,12 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import {
   CreateTableCommand,
-  DescribeTableCommand,
   DynamoDBClient,
   ResourceInUseException,
+  waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { TABLE_KEYS } from '../../functions/store/table.js';
@@ -15,23 +17,19 @@ export interface LocalStore {
   close(): Promise<void>;
 }
 
+export const LOCAL_TABLE = 'klondike-local';
+
+/** The store folder is in use by another process (a second `npm start -- --data DIR`). */
+export class FolderInUse extends Error {}
+
 /**
- * An embedded DynamoDB-compatible store (dynalite) on a free loopback port, with the service's table
- * created as the stack creates it. In memory unless `dataDir` is given.
+ * Creates the service's table on a DynamoDB-compatible endpoint, as the stack creates it, unless it
+ * is there already.
  */
-export async function startLocalStore(
-  options: { dataDir?: string; tableName?: string } = {},
-): Promise<LocalStore> {
-  const server: Server = dynalite({
-    createTableMs: 0,
-    ...(options.dataDir ? { path: options.dataDir } : {}),
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const tableName = options.tableName ?? 'klondike-local';
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({
     endpoint,
-    region: 'local',
+    region: process.env.AWS_REGION ?? 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
@@ -52,12 +50,81 @@ export async function startLocalStore(
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error; // kept from an earlier run
   }
-  await client.send(new DescribeTableCommand({ TableName: tableName }));
+  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
   client.destroy();
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Takes the data folder for this process. LevelDB, under dynalite, allows one process a folder; a
+ * second one would fail later, deep inside dynalite, with "Database is closed". A lock file with the
+ * owner's process id says it up front (a lock left by a process that is gone is taken over).
+ */
+const held = new Set<string>();
+
+function lockFolder(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(resolve(dataDir), 'klondike.lock');
+  const inUse = (owner: number) =>
+    new FolderInUse(
+      `The data folder ${dataDir} is in use by another local runtime (process ${owner}). Stop that one, or choose another folder with --data.`,
+    );
+  if (held.has(path)) throw inUse(process.pid);
+  const take = () => {
+    const fd = openSync(path, 'wx');
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+  };
+  try {
+    take();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const owner = Number(readFileSync(path, 'utf8'));
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) throw inUse(owner);
+    rmSync(path, { force: true });
+    take();
+  }
+  held.add(path);
+  return () => {
+    held.delete(path);
+    rmSync(path, { force: true });
+  };
+}
+
+/**
+ * An embedded DynamoDB-compatible store (dynalite) on a free loopback port, with the service's table
+ * created as the stack creates it. In memory unless `dataDir` is given.
+ */
+export async function startLocalStore(
+  options: { dataDir?: string; tableName?: string } = {},
+): Promise<LocalStore> {
+  const unlock = options.dataDir ? lockFolder(options.dataDir) : () => {};
+  const server: Server = dynalite({
+    createTableMs: 0,
+    ...(options.dataDir ? { path: options.dataDir } : {}),
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const tableName = options.tableName ?? LOCAL_TABLE;
+  await ensureTable(endpoint, tableName);
   return {
     endpoint,
     tableName,
     close: () =>
-      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+      new Promise<void>((done, reject) =>
+        server.close((error) => {
+          unlock();
+          if (error) reject(error);
+          else done();
+        }),
+      ),
   };
 }

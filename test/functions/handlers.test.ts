@@ -50,6 +50,7 @@ beforeEach(() => {
   ddb.reset();
   ddb.on(QueryCommand).resolves({ Items: [dealtItem] });
   ddb.on(PutCommand).resolves({});
+  ddb.on(GetCommand).resolves({});
 });
 
 const puts = () => ddb.commandCalls(PutCommand);
@@ -186,10 +187,15 @@ describe('POST /games/{id}/moves', () => {
     expect(parse(response).version).toBe(3);
   });
 
-  it('a lost race under If-Match is a 412', async () => {
+  it('a lost race under If-Match is a 412: the game is no longer at a version it names', async () => {
+    ddb
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [dealtItem] })
+      .resolves({ Items: [drawnItem, dealtItem] });
     ddb.on(PutCommand).rejects(conditionFailed());
     const response = await move({ type: 'draw' }, { ...auth, 'if-match': '"0"' });
     expect(response.statusCode).toBe(412);
+    expect(parse(response).currentVersion).toBe(1);
   });
 
   it(`409 after ${MAX_ATTEMPTS} lost races`, async () => {
@@ -295,7 +301,11 @@ describe('stateless routes', () => {
 describe('creation under an Idempotency-Key', () => {
   it('claims the key first; a retry gets the same game and token', async () => {
     const first = await createGame(
-      gatewayEvent({ method: 'POST', body: { seed: 9 }, headers: { 'idempotency-key': 'create-1' } }),
+      gatewayEvent({
+        method: 'POST',
+        body: { seed: 9 },
+        headers: { 'idempotency-key': 'create-1-0123456789abcdefghij' },
+      }),
     );
     expect(first.statusCode).toBe(201);
     const [record, game] = puts().map((call) => call.args[0].input.Item!);
@@ -307,12 +317,25 @@ describe('creation under an Idempotency-Key', () => {
     ddb.on(PutCommand).rejects(conditionFailed());
     ddb.on(GetCommand).resolves({ Item: record });
     const again = await createGame(
-      gatewayEvent({ method: 'POST', body: { seed: 9 }, headers: { 'idempotency-key': 'create-1' } }),
+      gatewayEvent({
+        method: 'POST',
+        body: { seed: 9 },
+        headers: { 'idempotency-key': 'create-1-0123456789abcdefghij' },
+      }),
     );
     expect(again.statusCode).toBe(201);
+    expect(again.headers?.['idempotent-replayed']).toBe('true');
+    expect(first.headers?.['idempotent-replayed']).toBeUndefined();
     expect(parse(again)).toEqual(parse(first));
+    // The retry looked its key up first, and claimed nothing: only the deal's put (a no-op) followed.
+    expect(ddb.calls()[0]!.args[0]).toBeInstanceOf(GetCommand);
+    expect(puts().map((call) => call.args[0].input.Item?.pk)).toEqual([game!.pk]);
     const other = await createGame(
-      gatewayEvent({ method: 'POST', body: { seed: 10 }, headers: { 'idempotency-key': 'create-1' } }),
+      gatewayEvent({
+        method: 'POST',
+        body: { seed: 10 },
+        headers: { 'idempotency-key': 'create-1-0123456789abcdefghij' },
+      }),
     );
     expect(other.statusCode).toBe(422);
   });

@@ -224,7 +224,7 @@ describe('versions, concurrency and retries', () => {
   });
 
   it('Idempotency-Key on POST /games: the same game and token again', async () => {
-    const headers = { 'idempotency-key': 'new-game-1' };
+    const headers = { 'idempotency-key': 'new-game-1-0123456789abcdef' };
     const first = await server.api.post('/games', { seed: 3 }, headers);
     const again = await server.api.post('/games', { seed: 3 }, headers);
     expect(again.status).toBe(201);

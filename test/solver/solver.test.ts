@@ -14,7 +14,7 @@ import {
   safeAutoplay,
   solve,
   solveBoard,
-  winnableSeed,
+  winnableDeal,
 } from '../../domain/solver/index.js';
 import { Search } from '../../domain/solver/search.js';
 import { bruteForceWinnable, randomPlay } from './positions.js';
@@ -407,14 +407,31 @@ describe('Search', () => {
   });
 });
 
-describe('winnableSeed', () => {
-  it('finds a seed the solver wins, from a start seed', () => {
-    const found = winnableSeed(0, HOUSE_RULES, { nodes: 100_000 });
+describe('winnableDeal', () => {
+  it('draws deals from its source until the solver wins one, and replays the line', () => {
+    let next = 0;
+    const found = winnableDeal(() => deckFromSeed(next++), HOUSE_RULES, { perDeal: 100_000 });
     expect(found).not.toBeNull();
     if (found) {
-      expect(found.seed).toBe(found.attempts - 1);
-      replayWins(deckFromSeed(found.seed), HOUSE_RULES, found.line);
+      expect(found.attempts).toBe(next);
+      expect(found.deck).toEqual(deckFromSeed(next - 1));
+      replayWins(found.deck, HOUSE_RULES, found.line);
     }
+  });
+
+  it('gives up after maxAttempts deals it cannot prove, and at the deadline', () => {
+    let drawn = 0;
+    const never = () => {
+      drawn++;
+      return deckFromSeed(0);
+    };
+    expect(winnableDeal(never, HOUSE_RULES, { perDeal: 1, maxAttempts: 7 })).toBeNull();
+    expect(drawn).toBe(7);
+    drawn = 0;
+    let clock = 0;
+    expect(winnableDeal(never, HOUSE_RULES, { perDeal: 1, now: () => clock++, deadline: 5 })).toBeNull();
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(7);
   });
 });
 
