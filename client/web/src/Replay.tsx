@@ -120,7 +120,7 @@ export function Replay({ id, at }: { readonly id: string; readonly at: number | 
       {game && (
         <p class="about">
           Game {id}: {game.status === 'won' ? `won in ${game.moves} moves` : game.status}
-          {game.seed !== undefined ? `, seed ${game.seed}` : ''}.
+          {typeof game.seed === 'number' ? `, seed ${game.seed}` : ''}.
         </p>
       )}
       <div class="controls">
