@@ -7,16 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Move, PlayedMove, View } from '../../types.js';
 import { type Action, ApiError, api } from './api.js';
 import { type Aim, moveAim } from './keyboard.js';
-import {
-  describeMove,
-  isTableau,
-  maxCount,
-  moveTo,
-  type PileId,
-  type Selection,
-  stockMove,
-  targetsOf,
-} from './piles.js';
+import { isTableau, maxCount, moveTo, type PileId, type Selection, stockMove, targetsOf } from './piles.js';
 
 export interface Message {
   readonly text: string;
@@ -94,9 +85,8 @@ export function useGame(id: string, token: string | undefined) {
       const answer = await api.hint(id, token);
       setSelection(null);
       setHint(answer.move);
-      const current = viewRef.current;
-      const what = answer.move && current ? `${describeMove(current, answer.move)}. ` : '';
-      setMessage({ text: `Hint: ${what}${answer.reason}`, error: false });
+      // The reason names the move itself; the table shows it (its piles are lit).
+      setMessage({ text: `Hint: ${answer.reason}`, error: false });
     });
 
   /** A click, a tap, Enter, or a drop on a pile; `count` when a card said how many to pick up. */

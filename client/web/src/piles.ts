@@ -3,7 +3,7 @@
  * legal targets of a picked-up run come from the view's `legalMoves`, never from rules of our own.
  */
 import type { Foundation, Move, PlayedMove, Source, Suit, Tableau, View } from '../../types.js';
-import { cardName, cardShort, suitOf } from './cards.js';
+import { cardName } from './cards.js';
 
 export type PileId = 'stock' | Source;
 
@@ -95,19 +95,4 @@ export function pileLabel(view: View, pile: PileId): string {
   const { hidden } = column(view, pile as Tableau);
   const parts = [hidden ? `${hidden} face down` : '', ...cards.map(cardName)].filter(Boolean);
   return `Column ${pile[1]}, ${parts.length ? parts.join(', ') : 'empty'}`;
-}
-
-/** A move in words, for hints and messages: "Move 10♥ from column 3 to column 5". */
-export function describeMove(view: View, move: Move | PlayedMove): string {
-  if (move.type === 'draw') return 'Draw from the stock';
-  if (move.type === 'recycle') return 'Turn the waste over';
-  const cards = faceUp(view, move.from);
-  const count = move.count ?? 1;
-  const first = cards[cards.length - count];
-  const what = first ? `${cardShort(first)}${count > 1 ? ` and ${count - 1} more` : ''}` : `${count} cards`;
-  const to =
-    move.to === 'foundation' && first
-      ? pileName(`f${suitOf(first)}` as Foundation)
-      : pileName(move.to as PileId | 'foundation');
-  return `Move ${what} from ${pileName(move.from)} to ${to}`;
 }
