@@ -90,7 +90,7 @@ try {
       await fresh.addInitScript(FIRST_TABLE);
       const p = await fresh.newPage();
       await p.goto(local.url + path);
-      await p.waitForFunction('window.__firstTable !== undefined');
+      await p.waitForFunction(() => (globalThis as any).__firstTable !== undefined);
       times.push((await p.evaluate('window.__firstTable')) as number);
       await fresh.close();
     }
@@ -106,6 +106,8 @@ try {
   await play.waitForSelector('[data-pile="t7"] [data-card]');
   await dealUnlimited(play);
   const roundTrips: number[] = [];
+  /** The same, to the DOM change alone (the table redrawn, before the frame that paints it). */
+  const domUpdates: number[] = [];
   for (let i = 0; i < moves; i++) {
     const version = Number(await play.getAttribute('.status [data-version]', 'data-version'));
     await play.evaluate(`(() => {
@@ -116,15 +118,18 @@ try {
       new MutationObserver((_, observer) => {
         if (!document.querySelector('.status [data-version="${version + 1}"]')) return;
         observer.disconnect();
+        window.__domAt = performance.now() - window.__clickAt;
         requestAnimationFrame(() => { window.__roundTrip = performance.now() - window.__clickAt; });
       }).observe(document.body, { childList: true, subtree: true, attributes: true });
     })()`);
     await play.click('[data-pile="stock"]');
-    await play.waitForFunction('window.__roundTrip !== undefined');
+    await play.waitForFunction(() => (globalThis as any).__roundTrip !== undefined);
     roundTrips.push((await play.evaluate('window.__roundTrip')) as number);
+    domUpdates.push((await play.evaluate('window.__domAt')) as number);
   }
   results.push(
     `move round trip (click on the stock to the redrawn table), ${moves} moves: p50 ${ms(percentile(roundTrips, 0.5))}, p95 ${ms(percentile(roundTrips, 0.95))}, max ${ms(Math.max(...roundTrips))} (goal p95 <= 50 ms)`,
+    `  of which to the DOM change: p50 ${ms(percentile(domUpdates, 0.5))}, p95 ${ms(percentile(domUpdates, 0.95))}`,
   );
   await play.close();
 
