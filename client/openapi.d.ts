@@ -114,13 +114,14 @@ export interface components {
     } | {
       /** @constant */
       type: "recycle";
-    } | {
+    } | ({
       /** @constant */
       type: "move";
       from: components["schemas"]["SourcePile"];
-      to: components["schemas"]["TargetPile"];
+      /** @enum {string} */
+      to: "t1" | "t2" | "t3" | "t4" | "t5" | "t6" | "t7" | "fC" | "fD" | "fH" | "fS";
       count: number;
-    };
+    });
     View: {
       id: string;
       version: number;

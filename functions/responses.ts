@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { EVENT_TYPES, RULES } from '../domain/index.js';
-import { CardCode, SourcePile, TargetPile } from './schemas.js';
+import { CardCode, DestinationPile, SourcePile } from './schemas.js';
 
 /**
  * The response schemas: described in /openapi.json and checked against real answers by the tests.
@@ -10,7 +10,7 @@ const Cards = z.array(CardCode);
 export const PlayedMove = z.union([
   z.object({ type: z.literal('draw') }),
   z.object({ type: z.literal('recycle') }),
-  z.object({ type: z.literal('move'), from: SourcePile, to: TargetPile, count: z.int() }),
+  z.object({ type: z.literal('move'), from: SourcePile, to: DestinationPile, count: z.int() }),
 ]);
 
 export const RevealedCards = z.optional(Cards);

@@ -13,6 +13,11 @@ export interface Route {
   readonly summary: string;
   /** Largest request body in bytes (default BODY_LIMIT). */
   readonly bodyLimit?: number;
+  /**
+   * For routes anyone may call that can cost seconds of CPU: their own throttle in AWS, as this share
+   * of the stage's rate and burst, so they cannot use up the whole API's throughput.
+   */
+  readonly throttleShare?: number;
 }
 
 /** Request body limits (CONTRACT section 3, Errors). */
@@ -20,7 +25,15 @@ export const BODY_LIMIT = 16 * 1024;
 export const REPLAY_BODY_LIMIT = 256 * 1024;
 
 export const ROUTES: readonly Route[] = [
-  { name: 'createGame', method: 'POST', path: '/games', access: 'write', summary: 'Deal a new game' },
+  {
+    name: 'createGame',
+    method: 'POST',
+    path: '/games',
+    access: 'write',
+    summary: 'Deal a new game',
+    // Open to anyone, and a winnable deal is up to 2.5 s of solving.
+    throttleShare: 0.25,
+  },
   {
     name: 'getGame',
     method: 'GET',
@@ -86,6 +99,8 @@ export const ROUTES: readonly Route[] = [
     access: 'none',
     summary: 'Check a history; nothing stored',
     bodyLimit: REPLAY_BODY_LIMIT,
+    // Open to anyone, and folds up to 256 KiB of moves.
+    throttleShare: 0.25,
   },
   { name: 'openapi', method: 'GET', path: '/openapi.json', access: 'none', summary: 'This API, described' },
   {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_ACTIONS, MAX_SEED, PILE_NAMES } from '../domain/index.js';
+import { DESTINATION_NAMES, MAX_ACTIONS, MAX_SEED, PILE_NAMES, TARGET_NAMES } from '../domain/index.js';
 
 /**
  * The request and response schemas: one set, used to validate requests and to generate
@@ -11,9 +11,9 @@ export const CardCode = z
   .string()
   .check(z.regex(/^[A2-9TJQK][CDHS]$/, 'a card is a rank A 2..9 T J Q K then a suit C D H S'));
 
-const tableauNames = PILE_NAMES.filter((name) => name !== 'waste') as [string, ...string[]];
 export const SourcePile = z.enum(PILE_NAMES);
-export const TargetPile = z.enum([...tableauNames, 'foundation'] as [string, ...string[]]);
+export const TargetPile = z.enum(TARGET_NAMES);
+export const DestinationPile = z.enum(DESTINATION_NAMES);
 export const MoveCount = z.int().check(z.minimum(1), z.maximum(13));
 
 export const Move = z.discriminatedUnion('type', [

@@ -59,9 +59,6 @@ const SERVER_ERROR_PERCENT = 1;
 /** ...when at least this many requests came in the period, so one failure at night is not 100 %. */
 const SERVER_ERROR_MIN_REQUESTS = 20;
 
-/** The per-route throttle of `POST /replays` as a share of the stage's: unauthenticated, CPU-heavy. */
-const REPLAYS_THROTTLE_SHARE = 0.25;
-
 /** One access log line per request, as JSON, for CloudWatch Logs Insights. */
 const ACCESS_LOG_FIELDS = {
   requestId: '$context.requestId',
@@ -156,18 +153,18 @@ export class KlondikeStack extends Stack {
       },
     });
     // Escape hatch: per-route settings exist only on the L1 stage (a JSON map keyed by route key,
-    // written as CloudFormation spells it). `POST /replays` needs no token and folds up to 256 KiB
-    // of moves, so it gets a smaller share of the stage's throughput.
-    const replays = ROUTES.find((r) => r.name === 'checkReplay');
-    if (replays) {
-      const cfnStage = this.stage.node.defaultChild as CfnStage;
-      cfnStage.routeSettings = {
-        [routeKey(replays)]: {
-          ThrottlingRateLimit: Math.max(1, config.throttleRate * REPLAYS_THROTTLE_SHARE),
-          ThrottlingBurstLimit: Math.max(1, Math.floor(config.throttleBurst * REPLAYS_THROTTLE_SHARE)),
+    // written as CloudFormation spells it). Routes anyone may call that cost CPU get their own share
+    // of the stage's throughput (see `throttleShare` in the route table).
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      ROUTES.filter((route) => route.throttleShare !== undefined).map((route) => [
+        routeKey(route),
+        {
+          ThrottlingRateLimit: Math.max(1, config.throttleRate * route.throttleShare!),
+          ThrottlingBurstLimit: Math.max(1, Math.floor(config.throttleBurst * route.throttleShare!)),
         },
-      };
-    }
+      ]),
+    );
 
     for (const route of ROUTES) {
       const fn = functions.get(route.name)!;
@@ -255,6 +252,7 @@ export class KlondikeStack extends Stack {
       environment: {
         [TABLE_ENV]: this.table.tableName,
         NODE_OPTIONS: '--enable-source-maps',
+        LOG_LEVEL: 'INFO',
       },
       bundling: {
         format: OutputFormat.ESM,

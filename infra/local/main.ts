@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
+import { isolatedRoutes } from './isolated.js';
 import { startServer } from './server.js';
 import { buildSite, loadSite } from './site.js';
 import { ensureTable, FolderInUse, LOCAL_TABLE, type LocalStore, startLocalStore } from './store.js';
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     port: { type: 'string', short: 'p' },
     data: { type: 'string', short: 'd' },
     host: { type: 'string' },
+    isolated: { type: 'boolean' },
   },
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -49,8 +51,17 @@ try {
 const builtAt = performance.now();
 const site = loadSite(await buildSite());
 const buildMs = Math.round(performance.now() - builtAt);
-const { server, url } = await startServer({ port, host: values.host ?? '127.0.0.1', site });
-console.log(`Klondike is serving on ${url}  (store: ${opened.where})`);
+// --isolated: every route in a process of its own, as Lambda runs them (nothing shared in memory).
+const routes = values.isolated ? await isolatedRoutes() : undefined;
+const { server, url } = await startServer({
+  port,
+  host: values.host ?? '127.0.0.1',
+  site,
+  ...(routes ? { handlers: routes.handlers } : {}),
+});
+console.log(
+  `Klondike is serving on ${url}  (store: ${opened.where}${routes ? '; each route in its own process' : ''})`,
+);
 console.log(`Play in a browser: ${url}/  (web client built in ${buildMs} ms)`);
 console.log(`Try: curl -s -X POST ${url}/games -d '{"seed": 1}'`);
 
@@ -61,6 +72,7 @@ async function stop(signal: string) {
   console.log(`\n${signal}: shutting down`);
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await routes?.close();
   await opened.store?.close();
   process.exit(0);
 }

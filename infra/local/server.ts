@@ -16,8 +16,19 @@ interface Compiled {
   readonly handler: LambdaHandler;
 }
 
-/** Loads every route's handler module, exactly the entry the stack bundles. */
-export async function loadRoutes(): Promise<Compiled[]> {
+/** A route's handler, from exactly the entry the stack bundles. */
+export async function importHandler(route: Route): Promise<LambdaHandler> {
+  const module = (await import(`../../${handlerEntry(route).replace(/\.ts$/, '.js')}`)) as {
+    handler: LambdaHandler;
+  };
+  return module.handler;
+}
+
+/**
+ * Every route with its handler: imported into this process, or the ones given (each route's own
+ * process, from infra/local/isolated.ts).
+ */
+export async function loadRoutes(handlers?: ReadonlyMap<string, LambdaHandler>): Promise<Compiled[]> {
   return Promise.all(
     ROUTES.map(async (route) => {
       const params: string[] = [];
@@ -30,10 +41,8 @@ export async function loadRoutes(): Promise<Compiled[]> {
           return '([^/]+)';
         })
         .join('/');
-      const module = (await import(`../../${handlerEntry(route).replace(/\.ts$/, '.js')}`)) as {
-        handler: LambdaHandler;
-      };
-      return { route, pattern: new RegExp(`^${source}$`), params, handler: module.handler };
+      const handler = handlers?.get(route.name) ?? (await importHandler(route));
+      return { route, pattern: new RegExp(`^${source}$`), params, handler };
     }),
   );
 }
@@ -133,9 +142,9 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | und
  * client's files where no route matches (as CloudFront sends only the API's paths to the API).
  */
 export async function startServer(
-  options: { port?: number; host?: string; site?: Site } = {},
+  options: { port?: number; host?: string; site?: Site; handlers?: ReadonlyMap<string, LambdaHandler> } = {},
 ): Promise<{ server: Server; url: string }> {
-  const loaded = await loadRoutes();
+  const loaded = await loadRoutes(options.handlers);
   // `$default` answers what no route matches, after every other route (as API Gateway orders them).
   const routes = loaded.filter((compiled) => compiled.route.path !== '$default');
   const fallback = loaded.find((compiled) => compiled.route.path === '$default')!;

@@ -191,7 +191,7 @@ describe('the HTTP API', () => {
     );
   });
 
-  it('throttles its one auto-deployed stage as the context says, and replays harder', () => {
+  it('throttles its one auto-deployed stage as the context says, and the open CPU-heavy routes harder', () => {
     const { template } = synthesize({ throttleRate: '40', throttleBurst: '80' });
     const stages = resourcesOf(template, 'AWS::ApiGatewayV2::Stage');
     expect(stages).toHaveLength(1);
@@ -199,8 +199,12 @@ describe('the HTTP API', () => {
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: 40, ThrottlingBurstLimit: 80 },
-      RouteSettings: { 'POST /replays': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 } },
+      RouteSettings: {
+        'POST /replays': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+        'POST /games': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+      },
     });
+    expect(Object.keys(stages[0]![1].Properties!.RouteSettings)).toHaveLength(2);
   });
 
   it('writes a JSON access log line per request to its own log group', () => {

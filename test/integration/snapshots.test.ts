@@ -2,7 +2,6 @@ import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/store/client.js';
 import { loadGame, SNAPSHOT_EVERY } from '../../functions/store/events.js';
-import { forgetAll } from '../../functions/store/recent.js';
 import { newGame, useLocalApi } from '../support/local.js';
 
 const server = useLocalApi();
@@ -42,7 +41,6 @@ describe('snapshots are a cache beside the log', () => {
         }),
       );
     }
-    forgetAll();
     const after = await server.api.get(`/games/${id}`, auth);
     expect(after.body).toEqual(before);
     expect((await loadGame(id))!.itemsRead).toBe(2 * SNAPSHOT_EVERY + 4);
@@ -61,7 +59,6 @@ describe('snapshots are a cache beside the log', () => {
         ExpressionAttributeValues: { ':junk': new Uint8Array([1, 2, 3]) },
       }),
     );
-    forgetAll();
     expect((await server.api.get(`/games/${id}`, auth)).body).toEqual(before);
   });
 });
