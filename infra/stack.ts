@@ -37,6 +37,7 @@ import { handlerEntry, ROUTES, type Route, routeKey, TABLE_ENV } from '../functi
 import { TABLE_KEYS } from '../functions/store/table.js';
 import { ESBUILD_OPTIONS, EXTERNAL_MODULES, MAIN_FIELDS, NODE_TARGET, PROJECT_ROOT } from './bundling.js';
 import type { StageConfig } from './config.js';
+import { WebSite } from './site.js';
 
 /**
  * What each access level may do to the table, and nothing more. Written out rather than taken
@@ -91,6 +92,8 @@ export class KlondikeStack extends Stack {
   /** The function of each route, by route name. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
   readonly alarms: readonly Alarm[];
+  /** The web client: its bucket and the distribution in front of it and of the API. */
+  readonly site: WebSite;
 
   constructor(scope: Construct, id: string, props: KlondikeStackProps) {
     const { config, projectRoot = PROJECT_ROOT, ...stackProps } = props;
@@ -189,9 +192,15 @@ export class KlondikeStack extends Stack {
 
     this.alarms = this.createAlarms(config);
 
+    this.site = new WebSite(this, 'Web', { api: this.api, logRetention: config.logRetention, projectRoot });
+
     new CfnOutput(this, 'ApiUrl', {
       value: this.stage.url,
       description: 'Base URL of the HTTP API (routes start with /games, /replays, /openapi.json)',
+    });
+    new CfnOutput(this, 'WebUrl', {
+      value: this.site.url,
+      description: 'The web client; the same distribution serves the API at /games, /replays, /openapi.json',
     });
     new CfnOutput(this, 'TableName', {
       value: this.table.tableName,

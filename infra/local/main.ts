@@ -2,14 +2,15 @@ import { parseArgs } from 'node:util';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { isolatedRoutes } from './isolated.js';
 import { startServer } from './server.js';
+import { buildSite, loadSite } from './site.js';
 import { ensureTable, FolderInUse, LOCAL_TABLE, type LocalStore, startLocalStore } from './store.js';
 
 /**
  * `npm start`: the whole service on a laptop, no AWS account. An embedded dynalite (in memory, or
  * in a folder with --data DIR / KLONDIKE_DATA_DIR), the table, and every route of the route table on
- * http://127.0.0.1:$PORT (3000 by default) with the same handlers Lambda runs. With DYNAMODB_ENDPOINT
- * set (and TABLE_NAME, default klondike-local), it uses that DynamoDB-compatible store instead and
- * creates the table there if it is missing.
+ * http://127.0.0.1:$PORT (3000 by default) with the same handlers Lambda runs, and the web client
+ * at `/`. With DYNAMODB_ENDPOINT set (and TABLE_NAME, default klondike-local), it uses that
+ * DynamoDB-compatible store instead and creates the table there if it is missing.
  */
 const { values } = parseArgs({
   options: {
@@ -45,16 +46,23 @@ try {
   );
   process.exit(1);
 }
+// The web client is built from its sources on every start (under a second), so a fresh clone
+// needs nothing but `npm install` and the page always matches the code beside it.
+const builtAt = performance.now();
+const site = loadSite(await buildSite());
+const buildMs = Math.round(performance.now() - builtAt);
 // --isolated: every route in a process of its own, as Lambda runs them (nothing shared in memory).
 const routes = values.isolated ? await isolatedRoutes() : undefined;
 const { server, url } = await startServer({
   port,
   host: values.host ?? '127.0.0.1',
+  site,
   ...(routes ? { handlers: routes.handlers } : {}),
 });
 console.log(
   `Klondike is serving on ${url}  (store: ${opened.where}${routes ? '; each route in its own process' : ''})`,
 );
+console.log(`Play in a browser: ${url}/  (web client built in ${buildMs} ms)`);
 console.log(`Try: curl -s -X POST ${url}/games -d '{"seed": 1}'`);
 
 let stopping = false;

@@ -7,6 +7,7 @@ import { Problem } from '../../functions/http/problem.js';
 import { payloadTooLarge } from '../../functions/http/request.js';
 import { problemResponse, type Response } from '../../functions/http/respond.js';
 import { bodyLimit, handlerEntry, ROUTES, type Route, routeKey } from '../../functions/routes.js';
+import { type Site, serveSite } from './site.js';
 
 interface Compiled {
   readonly route: Route;
@@ -136,9 +137,12 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | und
   });
 }
 
-/** Serves the route table over HTTP with the same handlers Lambda runs. */
+/**
+ * Serves the route table over HTTP with the same handlers Lambda runs, and with `site` the web
+ * client's files where no route matches (as CloudFront sends only the API's paths to the API).
+ */
 export async function startServer(
-  options: { port?: number; host?: string; handlers?: ReadonlyMap<string, LambdaHandler> } = {},
+  options: { port?: number; host?: string; site?: Site; handlers?: ReadonlyMap<string, LambdaHandler> } = {},
 ): Promise<{ server: Server; url: string }> {
   const loaded = await loadRoutes(options.handlers);
   // `$default` answers what no route matches, after every other route (as API Gateway orders them).
@@ -168,6 +172,8 @@ export async function startServer(
         send(response, problemResponse(payloadTooLarge(limit)), { connection: 'close' });
         return;
       }
+      // The site's files where no route matches, before the 404 of `$default`.
+      if (compiled === fallback && options.site && serveSite(options.site, request, response)) return;
       send(response, await compiled.handler(toGatewayEvent(request, body, compiled.route, pathParameters)));
     } catch (error) {
       send(
