@@ -4,6 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type { View } from '../../client/types.js';
+import { RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS } from '../../client/web/src/cards.js';
 import { visibleCards } from '../support/browser.js';
 
 export interface Recorded {
@@ -21,23 +22,9 @@ export function recordResponses(context: BrowserContext, into: Recorded[]): void
 
 const CARD = /^[A2-9TJQK][CDHS]$/;
 const CARD_IN_TEXT = /(?<![A-Za-z0-9])[A2-9TJQK][CDHS](?![A-Za-z0-9])/g;
-const RANK_WORDS: Record<string, string> = {
-  A: 'ace',
-  '2': 'two',
-  '3': 'three',
-  '4': 'four',
-  '5': 'five',
-  '6': 'six',
-  '7': 'seven',
-  '8': 'eight',
-  '9': 'nine',
-  T: 'ten',
-  J: 'jack',
-  Q: 'queen',
-  K: 'king',
-};
-const SUIT_WORDS: Record<string, string> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
-const SUIT_SYMBOLS: Record<string, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
+// The page's own words for cards: a hidden card spelled out as the page would spell it is caught too.
+const RANK_WORDS = RANK_NAMES;
+const SUIT_WORDS: Record<string, string> = SUIT_NAMES;
 export const ALL_CARDS = Object.keys(SUIT_WORDS).flatMap((suit) =>
   Object.keys(RANK_WORDS).map((r) => r + suit),
 );
@@ -114,7 +101,7 @@ export async function hiddenCardsInPage(page: Page, view: View): Promise<string[
   return ALL_CARDS.filter((card) => !visible.has(card)).filter((card) => {
     const rank = card[0]!;
     const words = `${RANK_WORDS[rank]} of ${SUIT_WORDS[card[1]!]}`;
-    const short = `${rank === 'T' ? '10' : rank}${SUIT_SYMBOLS[card[1]!]}`;
+    const short = `${rank === 'T' ? '10' : rank}${(SUIT_SYMBOLS as Record<string, string>)[card[1]!]}`;
     return codes.has(card) || html.toLowerCase().includes(words) || html.includes(short);
   });
 }

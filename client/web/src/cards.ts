@@ -1,7 +1,7 @@
 /** Card codes as the API writes them (`TH` = ten of hearts), in words and symbols for the page. */
 import type { Suit } from '../../types.js';
 
-const RANK_NAMES: Record<string, string> = {
+export const RANK_NAMES: Record<string, string> = {
   A: 'ace',
   '2': 'two',
   '3': 'three',
@@ -16,7 +16,7 @@ const RANK_NAMES: Record<string, string> = {
   Q: 'queen',
   K: 'king',
 };
-const SUIT_NAMES: Record<Suit, string> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+export const SUIT_NAMES: Record<Suit, string> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 export const SUIT_SYMBOLS: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
 
 export const suitOf = (card: string): Suit => card[1] as Suit;
