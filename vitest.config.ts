@@ -6,5 +6,7 @@ export default defineConfig({
     benchmark: { include: ['test/bench/**/*.bench.ts'] },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The handlers' logs would drown the test output (their logger reads this once, when loaded).
+    env: { LOG_LEVEL: 'SILENT' },
   },
 });

@@ -1,86 +1,30 @@
 /**
- * The shapes the HTTP API sends and accepts, written from its description (CONTRACT section 3 and
- * GET /openapi.json). The client knows the service only through these: it imports nothing from the
- * server's code.
+ * The shapes the HTTP API sends and accepts, named as the clients use them. Every one comes from
+ * client/openapi.d.ts, generated from GET /openapi.json (`npm run api-types`), so a change of the
+ * API shows up here as a type error. The clients import nothing from the server's code.
  */
+import type { components } from './openapi.js';
 
-export type Suit = 'C' | 'D' | 'H' | 'S';
-export type Tableau = 't1' | 't2' | 't3' | 't4' | 't5' | 't6' | 't7';
-export type Foundation = 'fC' | 'fD' | 'fH' | 'fS';
-export type Source = 'waste' | Tableau | Foundation;
-export type Target = Tableau | Foundation | 'foundation';
+type Schemas = components['schemas'];
 
-export type Move =
-  | { type: 'draw' }
-  | { type: 'recycle' }
-  | { type: 'move'; from: Source; to: Target; count?: number };
-
+export type View = Schemas['View'];
+export type CreatedGame = Schemas['CreatedGame'];
+export type Rules = View['rules'];
+export type Column = View['tableau'][number];
+export type Suit = keyof View['foundations'];
+export type Source = Schemas['SourcePile'];
+export type Target = Schemas['TargetPile'];
+export type Tableau = Extract<Source, `t${number}`>;
+export type Foundation = Extract<Source, `f${string}`>;
+/** A move as a client sends it (`count` may be left out). */
+export type Move = Schemas['Move'];
+/** A move as the API lists and records it: concrete piles, explicit count. */
+export type PlayedMove = Schemas['PlayedMove'];
 /** A step of a history for POST /replays: a move, or undo, redo, resign. */
-export type HistoryStep = Move | { type: 'undo' | 'redo' | 'resign' };
-
-export interface Rules {
-  draw: 1 | 3;
-  passes: number | null;
-  foundationToTableau: boolean;
-}
-
-export interface Column {
-  hidden: number;
-  cards: string[];
-  hiddenCards?: string[];
-}
-
-export interface View {
-  id: string;
-  version: number;
-  status: 'playing' | 'won' | 'resigned';
-  rules: Rules;
-  stock: { count: number; cards?: string[] };
-  waste: string[];
-  foundations: Record<Suit, string[]>;
-  tableau: Column[];
-  pass: number;
-  recyclesLeft: number | null;
-  moves: number;
-  score: { vegas: number; standard: number };
-  canUndo: boolean;
-  canRedo: boolean;
-  legalMoves: Move[];
-  deck?: string[];
-  seed?: number;
-}
-
-export interface CreatedGame extends View {
-  token: string;
-}
-
-export interface GameEvent {
-  version: number;
-  type: 'dealt' | 'drawn' | 'recycled' | 'moved' | 'undone' | 'redone' | 'resigned';
-  schema?: number;
-  at?: string;
-  data: Record<string, unknown>;
-}
-
-export interface Frame {
-  version: number;
-  event: GameEvent;
-  view: View;
-}
-
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  rule?: string;
-  index?: number;
-  currentVersion?: number;
-  issues?: { path: string; message: string }[];
-}
-
-export interface NewGame {
-  seed?: number;
-  deck?: string[] | string;
-  rules?: Partial<Rules>;
-}
+export type HistoryStep = Schemas['HistoryStep'];
+export type GameEvent = Schemas['Event'];
+export type Frame = Schemas['ReplayFrames']['frames'][number];
+export type Problem = Schemas['Problem'];
+export type Hint = Schemas['Hint'];
+/** The body of POST /games. */
+export type NewGame = Schemas['CreateGame'];

@@ -30,7 +30,7 @@ export type GameEvent =
 
 export type GameEventType = GameEvent['type'];
 
-export const EVENT_TYPES: readonly GameEventType[] = [
+export const EVENT_TYPES = [
   'dealt',
   'drawn',
   'recycled',
@@ -38,7 +38,7 @@ export const EVENT_TYPES: readonly GameEventType[] = [
   'undone',
   'redone',
   'resigned',
-];
+] as const satisfies readonly GameEventType[];
 
 /** The event that records a played move. */
 export function playedEvent(move: PlayedMove): GameEvent {

@@ -84,10 +84,22 @@ export const gameOver = (state: GameState): Violation | undefined =>
     ? undefined
     : violation('game-over', `The game is ${state.status}: it takes no more actions.`);
 
+/**
+ * Actions a game takes after its deal. It bounds what a game can cost: its log, its snapshot (which
+ * holds the moves in effect) and a replay from the deal.
+ */
+export const MAX_ACTIONS = 10_000;
+
 /** Decides what a command does to a game: the one event it appends, or the rule it breaks. */
 export function decide(state: GameState, command: Command): GameEvent | Violation {
   const over = gameOver(state);
   if (over) return over;
+  if (state.version >= MAX_ACTIONS) {
+    return violation(
+      'game-too-long',
+      `The game has taken ${MAX_ACTIONS} actions after its deal, the most a game may.`,
+    );
+  }
   switch (command.type) {
     case 'undo':
       return state.done

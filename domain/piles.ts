@@ -2,27 +2,16 @@
  * Piles by name, as clients write them, and by number, as the rules engine works with them:
  * 0 = waste, 1..7 = tableau columns t1..t7, 8..11 = foundations fC fD fH fS.
  */
-export const PILE_NAMES = [
-  'waste',
-  't1',
-  't2',
-  't3',
-  't4',
-  't5',
-  't6',
-  't7',
-  'fC',
-  'fD',
-  'fH',
-  'fS',
-] as const;
+/** Where a move may go, as recorded: a concrete pile. */
+export const DESTINATION_NAMES = ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 'fC', 'fD', 'fH', 'fS'] as const;
+export type DestinationName = (typeof DESTINATION_NAMES)[number];
+export const PILE_NAMES = ['waste', ...DESTINATION_NAMES] as const;
 export type PileName = (typeof PILE_NAMES)[number];
 /** A move's source: any pile but the stock. */
 export type SourceName = PileName;
-/** A move's destination: a tableau column, a foundation, or `foundation` (the one of the card's suit). */
-export type TargetName = Exclude<PileName, 'waste'> | 'foundation';
-/** A destination as recorded: a concrete pile. */
-export type DestinationName = Exclude<PileName, 'waste'>;
+/** Where a client may send a move: a destination, or `foundation` (the one of the card's suit). */
+export const TARGET_NAMES = [...DESTINATION_NAMES, 'foundation'] as const;
+export type TargetName = (typeof TARGET_NAMES)[number];
 
 export const WASTE = 0;
 export const FIRST_COLUMN = 1;

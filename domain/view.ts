@@ -33,7 +33,8 @@ export interface GameView {
   readonly canRedo: boolean;
   readonly legalMoves: readonly PlayedMove[];
   readonly deck?: readonly CardCode[];
-  readonly seed?: number;
+  /** Only once the game is over: the numbered deal's seed, or null for a deal chosen or given as cards. */
+  readonly seed?: number | null;
 }
 
 const codes = (cards: readonly number[]): CardCode[] => cards.map(formatCard);
@@ -71,7 +72,7 @@ export function toView(state: GameState, id: string, reveal: boolean = state.sta
     canUndo: canUndo(state),
     canRedo: canRedo(state),
     legalMoves: legalMoves(state),
-    ...(reveal ? { deck: codes(deal.deck), ...(deal.seed === null ? {} : { seed: deal.seed }) } : {}),
+    ...(reveal ? { deck: codes(deal.deck), seed: deal.seed } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 export const RULES = {
   'game-over': 'A won or resigned game takes no more actions.',
+  'game-too-long': 'A game takes at most 10,000 actions after its deal.',
   'nothing-to-undo': 'There is no move to undo.',
   'nothing-to-redo': 'There is no undone move to redo (a new move clears the redo line).',
   'draw-from-empty-stock': 'The stock is empty: recycle the waste to deal again.',
@@ -27,6 +28,7 @@ export const RULES = {
 } as const;
 
 export type RuleName = keyof typeof RULES;
+export const RULE_NAMES = Object.keys(RULES) as [RuleName, ...RuleName[]];
 
 export interface Violation {
   readonly rule: RuleName;

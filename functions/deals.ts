@@ -5,6 +5,7 @@ import {
   deckFromSeed,
   type GameEvent,
   isDeckError,
+  orderedDeck,
   parseDealString,
   parseDeck,
   type Rules,
@@ -18,17 +19,34 @@ export interface DealRequest {
   readonly rules?: Partial<Rules> | undefined;
 }
 
-/** A seed from a cryptographic source, for games created with neither seed nor deck. */
-export const randomSeed = (): number => randomInt(0, 2 ** 32);
+/**
+ * A deal the service chooses: a uniform permutation drawn card by card from the operating system's
+ * cryptographic source (Fisher-Yates with `crypto.randomInt`: log2(52!) = 225.6 bits). Never a
+ * 32-bit seed: with the shuffle published, the seven face-up cards would single out the seed among
+ * 2^32 in minutes, and with it every face-down card.
+ */
+export function randomDeck(): Card[] {
+  const deck = orderedDeck();
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = randomInt(0, i + 1);
+    const swap = deck[i]!;
+    deck[i] = deck[j]!;
+    deck[j] = swap;
+  }
+  return deck;
+}
 
-/** The deal event of a request: its deck, its seed, or a fresh random seed; 400 for a bad deck. */
-export function dealOf(request: DealRequest, seed: number | undefined = request.seed): GameEvent {
-  const rules = withDefaults(request.rules as Partial<Rules>);
+/**
+ * The deal event of a request: its deck, its numbered deal, or one the service draws (with
+ * `seed: null`, like a deal given as cards); 400 for a bad deck.
+ */
+export function dealOf(request: DealRequest, drawn?: readonly Card[]): GameEvent {
+  const rules = withDefaults(request.rules);
   if (request.deck !== undefined) {
     const deck = typeof request.deck === 'string' ? parseDealString(request.deck) : parseDeck(request.deck);
     if (isDeckError(deck)) throw new Problem('malformed-request', `The deck is not a deal: ${deck.problem}.`);
-    return deal(deck as Card[], null, rules);
+    return deal(deck, null, rules);
   }
-  const chosen = seed ?? randomSeed();
-  return deal(deckFromSeed(chosen), chosen, rules);
+  if (request.seed !== undefined) return deal(deckFromSeed(request.seed), request.seed, rules);
+  return deal(drawn ?? randomDeck(), null, rules);
 }

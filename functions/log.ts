@@ -1,14 +1,9 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+
 /**
- * Structured JSON logs, one line per entry, for CloudWatch Logs Insights. A dozen lines, so no
- * library: Powertools' logger adds nothing we use here. Callers never pass tokens or cards.
+ * Structured logs (Powertools Logger): one JSON line per entry, with its level, time, the service
+ * and, in Lambda, the function and its request id (`addContext`), for CloudWatch Logs Insights.
+ * `LOG_LEVEL` sets the level (DEBUG, INFO, WARN, ERROR, or SILENT for none). Callers never pass a
+ * token or a card.
  */
-type Level = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
-
-const quiet = () => process.env.LOG_LEVEL === 'SILENT';
-
-export function log(level: Level, message: string, fields: Record<string, unknown> = {}): void {
-  if (quiet()) return;
-  const line = JSON.stringify({ level, message, timestamp: new Date().toISOString(), ...fields });
-  if (level === 'ERROR' || level === 'WARN') console.error(line);
-  else console.log(line);
-}
+export const logger = new Logger({ serviceName: 'klondike' });

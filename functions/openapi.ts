@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { PROBLEM_TYPES, type ProblemType, problemUri } from './http/problem.js';
 import * as responses from './responses.js';
-import { BODY_LIMIT, REPLAY_BODY_LIMIT, ROUTES, type Route } from './routes.js';
+import { bodyLimit, ROUTES, type Route } from './routes.js';
 import * as schemas from './schemas.js';
 
 type Json = Record<string, unknown>;
@@ -70,6 +70,19 @@ docs.add(responses.Analysis, {
     'With every card known: whether the deal was winnable, a winning line from the deal (null unless winnable), and the last version whose position could still be won (null if none; unknown when the solver ran out of time)',
 });
 docs.add(responses.ProblemDetails, { id: 'Problem', description: 'RFC 9457 problem details' });
+docs.add(responses.GameSummary, {
+  id: 'GameSummary',
+  description: "One of a player's games: nothing hidden while in play (seed only once it has ended)",
+});
+docs.add(responses.MyGames, {
+  id: 'MyGames',
+  description: 'Newest first; `next` is the `cursor` of the next page, or null',
+});
+docs.add(responses.PlayerStats, {
+  id: 'PlayerStats',
+  description:
+    "A player's record, from their games: winRate = won / (won + resigned), streaks in the order games ended",
+});
 
 const ref = (schema: z.ZodMiniType) => ({ $ref: `#/components/schemas/${docs.get(schema)!.id}` });
 
@@ -87,6 +100,8 @@ interface Shape {
   query?: z.ZodMiniObject;
   ok?: [number, z.ZodMiniType];
   game?: boolean;
+  /** For signed-in players only: a JWT from the configured issuer. */
+  player?: boolean;
   write?: boolean;
 }
 
@@ -105,6 +120,8 @@ const SHAPES: Record<string, Shape> = {
   autoplay: { ok: [200, responses.View], game: true, write: true },
   autocomplete: { ok: [200, responses.View], game: true, write: true },
   checkReplay: { body: schemas.ReplayRequest, ok: [200, responses.ReplayResult] },
+  myGames: { query: schemas.MyGamesQuery, ok: [200, responses.MyGames], player: true },
+  myStats: { ok: [200, responses.PlayerStats], player: true },
   openapi: {},
 };
 
@@ -112,8 +129,10 @@ function operation(route: Route): Json {
   const shape = SHAPES[route.name]!;
   const parameters: Json[] = [];
   if (shape.game) parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'string' } });
-  for (const name of Object.keys(shape.query?.def.shape ?? {})) {
-    parameters.push({ name, in: 'query', required: false, schema: { type: 'integer' } });
+  for (const [name, field] of Object.entries(shape.query?.def.shape ?? {})) {
+    const { $schema: _, ...schema } = z.toJSONSchema(field as z.ZodMiniType, { io: 'output' });
+    const description = schema.type === 'integer' ? 'A plain decimal integer' : undefined;
+    parameters.push({ name, in: 'query', required: false, schema, ...(description ? { description } : {}) });
   }
   if (route.method === 'POST') {
     parameters.push({
@@ -142,14 +161,14 @@ function operation(route: Route): Json {
     429: problem('Throttled'),
     503: problem('The store is unavailable or throttled; see Retry-After'),
   };
-  if (route.method === 'POST')
-    responses[413] = problem(
-      `Body over ${route.name === 'checkReplay' ? REPLAY_BODY_LIMIT : BODY_LIMIT} bytes`,
-    );
+  if (route.method === 'POST') responses[413] = problem(`Body over ${bodyLimit(route)} bytes`);
   if (shape.game) {
-    responses[401] = problem('No bearer token (reads of a finished game are public)');
-    responses[403] = problem('A token that does not open this game');
+    responses[401] = problem(
+      'No bearer token, or a sign-in token that does not verify (reads of a finished game are public)',
+    );
+    responses[403] = problem("A token that does not open this game, or another player's sign-in token");
   }
+  if (shape.player) responses[401] = problem('No sign-in token, or one that does not verify');
   if (shape.write) {
     responses[409] = problem('Lost a race with other writes (carries currentVersion)');
     responses[412] = problem('If-Match names another version (carries currentVersion)');
@@ -163,7 +182,8 @@ function operation(route: Route): Json {
   return {
     operationId: route.name,
     summary: route.summary,
-    ...(shape.game ? { security: [{ bearer: [] }] } : {}),
+    ...(shape.game ? { security: [{ bearer: [] }, { signIn: [] }] } : {}),
+    ...(shape.player ? { security: [{ signIn: [] }] } : {}),
     parameters,
     ...(shape.body
       ? {
@@ -206,6 +226,13 @@ export function openApiDocument(): Json {
       ),
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The token returned by POST /games' },
+        signIn: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            "A sign-in token (OpenID Connect, RS256 or ES256) from the configured issuer: the player is its sub. It opens the player's own games, and /me",
+        },
       },
     },
   };

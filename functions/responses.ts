@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { EVENT_TYPES, RULES } from '../domain/index.js';
-import { CardCode, SourcePile, TargetPile } from './schemas.js';
+import { EVENT_TYPES, RULE_NAMES } from '../domain/index.js';
+import { CardCode, DestinationPile, SourcePile } from './schemas.js';
 
 /**
  * The response schemas: described in /openapi.json and checked against real answers by the tests.
@@ -10,19 +10,21 @@ const Cards = z.array(CardCode);
 export const PlayedMove = z.union([
   z.object({ type: z.literal('draw') }),
   z.object({ type: z.literal('recycle') }),
-  z.object({ type: z.literal('move'), from: SourcePile, to: TargetPile, count: z.int() }),
+  z.object({ type: z.literal('move'), from: SourcePile, to: DestinationPile, count: z.int() }),
 ]);
+
+const Rules = z.object({
+  draw: z.union([z.literal(1), z.literal(3)]),
+  passes: z.nullable(z.int()),
+  foundationToTableau: z.boolean(),
+});
 
 export const RevealedCards = z.optional(Cards);
 export const View = z.object({
   id: z.string(),
   version: z.int(),
   status: z.enum(['playing', 'won', 'resigned']),
-  rules: z.object({
-    draw: z.union([z.literal(1), z.literal(3)]),
-    passes: z.nullable(z.int()),
-    foundationToTableau: z.boolean(),
-  }),
+  rules: Rules,
   stock: z.object({ count: z.int(), cards: RevealedCards }),
   waste: Cards,
   foundations: z.object({ C: Cards, D: Cards, H: Cards, S: Cards }),
@@ -35,14 +37,14 @@ export const View = z.object({
   canRedo: z.boolean(),
   legalMoves: z.array(PlayedMove),
   deck: RevealedCards,
-  seed: z.optional(z.int()),
+  seed: z.optional(z.nullable(z.int())),
 });
 
 export const CreatedGame = z.extend(View, { token: z.string() });
 
 export const Event = z.object({
   version: z.int(),
-  type: z.enum(EVENT_TYPES as [string, ...string[]]),
+  type: z.enum(EVENT_TYPES),
   schema: z.int(),
   at: z.string(),
   data: z.record(z.string(), z.unknown()),
@@ -60,9 +62,10 @@ export const ProblemDetails = z.object({
   status: z.int(),
   detail: z.string(),
   currentVersion: z.optional(z.int()),
-  rule: z.optional(z.enum(Object.keys(RULES) as [string, ...string[]])),
+  rule: z.optional(z.enum(RULE_NAMES)),
   index: z.optional(z.int()),
   issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  issueCount: z.optional(z.int()),
 });
 
 export const Hint = z.object({ move: z.nullable(PlayedMove), reason: z.string() });
@@ -71,4 +74,29 @@ export const Analysis = z.object({
   verdict: z.enum(['winnable', 'lost', 'unknown']),
   line: z.nullable(z.array(PlayedMove)),
   lastWinnableVersion: z.union([z.int(), z.null(), z.literal('unknown')]),
+});
+
+export const GameSummary = z.object({
+  id: z.string(),
+  status: z.enum(['playing', 'won', 'resigned']),
+  rules: Rules,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.int(),
+  moves: z.int(),
+  score: z.object({ vegas: z.int(), standard: z.int() }),
+  seed: z.optional(z.nullable(z.int())),
+});
+export const MyGames = z.object({ games: z.array(GameSummary), next: z.nullable(z.string()) });
+export const PlayerStats = z.object({
+  started: z.int(),
+  won: z.int(),
+  resigned: z.int(),
+  inPlay: z.int(),
+  winRate: z.nullable(z.number()),
+  currentStreak: z.int(),
+  bestStreak: z.int(),
+  bestVegas: z.nullable(z.int()),
+  fewestMovesToWin: z.nullable(z.int()),
+  asOf: z.nullable(z.string()),
 });

@@ -10,11 +10,32 @@ export interface Route {
   readonly path: string;
   /** What the function may do to the table: `read` (Query/GetItem) or `write` (also PutItem). */
   readonly access: 'none' | 'read' | 'write';
+  /** Whether it reads the read models (the players' games and statistics); only the projector writes them. */
+  readonly readModels?: 'read';
   readonly summary: string;
+  /** Largest request body in bytes (default BODY_LIMIT). */
+  readonly bodyLimit?: number;
+  /**
+   * For routes anyone may call that can cost seconds of CPU: their own throttle in AWS, as this share
+   * of the stage's rate and burst, so they cannot use up the whole API's throughput.
+   */
+  readonly throttleShare?: number;
 }
 
+/** Request body limits (CONTRACT section 3, Errors). */
+export const BODY_LIMIT = 16 * 1024;
+export const REPLAY_BODY_LIMIT = 256 * 1024;
+
 export const ROUTES: readonly Route[] = [
-  { name: 'createGame', method: 'POST', path: '/games', access: 'write', summary: 'Deal a new game' },
+  {
+    name: 'createGame',
+    method: 'POST',
+    path: '/games',
+    access: 'write',
+    summary: 'Deal a new game',
+    // Open to anyone, and a winnable deal is up to 2.5 s of solving.
+    throttleShare: 0.25,
+  },
   {
     name: 'getGame',
     method: 'GET',
@@ -81,11 +102,30 @@ export const ROUTES: readonly Route[] = [
     summary: 'Play a provably won game to the end',
   },
   {
+    name: 'myGames',
+    method: 'GET',
+    path: '/me/games',
+    access: 'none',
+    readModels: 'read',
+    summary: "The signed-in player's games, newest first",
+  },
+  {
+    name: 'myStats',
+    method: 'GET',
+    path: '/me/stats',
+    access: 'none',
+    readModels: 'read',
+    summary: "The signed-in player's statistics",
+  },
+  {
     name: 'checkReplay',
     method: 'POST',
     path: '/replays',
     access: 'none',
     summary: 'Check a history; nothing stored',
+    bodyLimit: REPLAY_BODY_LIMIT,
+    // Open to anyone, and folds up to 256 KiB of moves.
+    throttleShare: 0.25,
   },
   { name: 'openapi', method: 'GET', path: '/openapi.json', access: 'none', summary: 'This API, described' },
   {
@@ -106,9 +146,18 @@ export const handlerEntry = (route: Route): string => `functions/handlers/${rout
 
 /** Environment variable that names the table, in Lambda and locally. */
 export const TABLE_ENV = 'TABLE_NAME';
+/** The projector: not a route, a consumer of the event table's change stream. */
+export const PROJECTOR_ENTRY = 'functions/projector/handler.ts';
+
 /** Optional: a DynamoDB-compatible endpoint (the local runtime's dynalite). */
 export const ENDPOINT_ENV = 'DYNAMODB_ENDPOINT';
 
-/** Request body limits (CONTRACT section 3, Errors). */
-export const BODY_LIMIT = 16 * 1024;
-export const REPLAY_BODY_LIMIT = 256 * 1024;
+/** The largest body a route takes. */
+export const bodyLimit = (route: Route): number => route.bodyLimit ?? BODY_LIMIT;
+
+/** A route by its name (handlers know their own). */
+export function routeNamed(name: string): Route {
+  const route = ROUTES.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`no route named ${name}`);
+  return route;
+}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_SEED, PILE_NAMES } from '../domain/index.js';
+import { DESTINATION_NAMES, MAX_ACTIONS, MAX_SEED, PILE_NAMES, TARGET_NAMES } from '../domain/index.js';
 
 /**
  * The request and response schemas: one set, used to validate requests and to generate
@@ -11,9 +11,9 @@ export const CardCode = z
   .string()
   .check(z.regex(/^[A2-9TJQK][CDHS]$/, 'a card is a rank A 2..9 T J Q K then a suit C D H S'));
 
-const tableauNames = PILE_NAMES.filter((name) => name !== 'waste') as [string, ...string[]];
 export const SourcePile = z.enum(PILE_NAMES);
-export const TargetPile = z.enum([...tableauNames, 'foundation'] as [string, ...string[]]);
+export const TargetPile = z.enum(TARGET_NAMES);
+export const DestinationPile = z.enum(DESTINATION_NAMES);
 export const MoveCount = z.int().check(z.minimum(1), z.maximum(13));
 
 export const Move = z.discriminatedUnion('type', [
@@ -61,12 +61,30 @@ export const ReplayRequest = z
 /** Bodies of undo, redo and resign: nothing, or an empty object. */
 export const EmptyBody = z.strictObject({});
 
-const wholeNumber = (min: number) => z.pipe(z.coerce.number(), z.int().check(z.minimum(min)));
+/**
+ * A query parameter that means a number: a plain decimal integer in its documented range. An empty
+ * value, a `+`, a fraction, an exponent or `0x...` is a 400, not a guess.
+ */
+const wholeNumber = (min: number, max: number) =>
+  z.pipe(
+    z.pipe(z.string().check(z.regex(/^-?\d{1,16}$/, 'must be a plain decimal integer')), z.transform(Number)),
+    z.int().check(z.minimum(min, `must be at least ${min}`), z.maximum(max, `must be at most ${max}`)),
+  );
 export const GameId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/));
 export const GamePath = z.object({ id: GameId });
-export const ViewQuery = z.object({ at: z.optional(wholeNumber(0)) });
+export const ViewQuery = z.object({ at: z.optional(wholeNumber(0, MAX_ACTIONS)) });
 export const EventsQuery = z.object({
-  after: z.optional(wholeNumber(-1)),
-  limit: z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(1000)))),
+  after: z.optional(wholeNumber(-1, MAX_ACTIONS)),
+  limit: z.optional(wholeNumber(1, 1000)),
 });
-export const ReplayQuery = z.object({ from: z.optional(wholeNumber(0)), to: z.optional(wholeNumber(0)) });
+export const ReplayQuery = z.object({
+  from: z.optional(wholeNumber(0, MAX_ACTIONS)),
+  to: z.optional(wholeNumber(0, MAX_ACTIONS)),
+});
+
+/** GET /me/games: a status to keep, a page size, and the cursor a previous page gave as `next`. */
+export const MyGamesQuery = z.object({
+  status: z.optional(z.enum(['playing', 'won', 'resigned'])),
+  limit: z.optional(wholeNumber(1, 100)),
+  cursor: z.optional(z.string().check(z.regex(/^[\w-]{1,400}$/, 'must be the `next` of a previous page'))),
+});

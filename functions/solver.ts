@@ -10,3 +10,6 @@ export const deadline = (ms: number): SolveBudget => ({
   now: () => performance.now(),
   deadline: performance.now() + ms,
 });
+
+/** Positions the winnable search spends on one deal before it draws another. */
+export const WINNABLE_NODES_PER_DEAL = 200_000;

@@ -37,6 +37,7 @@ import { handlerEntry, ROUTES, type Route, routeKey, TABLE_ENV } from '../functi
 import { TABLE_KEYS } from '../functions/store/table.js';
 import { ESBUILD_OPTIONS, EXTERNAL_MODULES, MAIN_FIELDS, NODE_TARGET, PROJECT_ROOT } from './bundling.js';
 import type { StageConfig } from './config.js';
+import { WebSite } from './site.js';
 
 /**
  * What each access level may do to the table, and nothing more. Written out rather than taken
@@ -57,9 +58,6 @@ const ALARM_PERIOD = Duration.minutes(5);
 const SERVER_ERROR_PERCENT = 1;
 /** ...when at least this many requests came in the period, so one failure at night is not 100 %. */
 const SERVER_ERROR_MIN_REQUESTS = 20;
-
-/** The per-route throttle of `POST /replays` as a share of the stage's: unauthenticated, CPU-heavy. */
-const REPLAYS_THROTTLE_SHARE = 0.25;
 
 /** One access log line per request, as JSON, for CloudWatch Logs Insights. */
 const ACCESS_LOG_FIELDS = {
@@ -94,6 +92,8 @@ export class KlondikeStack extends Stack {
   /** The function of each route, by route name. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
   readonly alarms: readonly Alarm[];
+  /** The web client: its bucket and the distribution in front of it and of the API. */
+  readonly site: WebSite;
 
   constructor(scope: Construct, id: string, props: KlondikeStackProps) {
     const { config, projectRoot = PROJECT_ROOT, ...stackProps } = props;
@@ -153,18 +153,18 @@ export class KlondikeStack extends Stack {
       },
     });
     // Escape hatch: per-route settings exist only on the L1 stage (a JSON map keyed by route key,
-    // written as CloudFormation spells it). `POST /replays` needs no token and folds up to 256 KiB
-    // of moves, so it gets a smaller share of the stage's throughput.
-    const replays = ROUTES.find((r) => r.name === 'checkReplay');
-    if (replays) {
-      const cfnStage = this.stage.node.defaultChild as CfnStage;
-      cfnStage.routeSettings = {
-        [routeKey(replays)]: {
-          ThrottlingRateLimit: Math.max(1, config.throttleRate * REPLAYS_THROTTLE_SHARE),
-          ThrottlingBurstLimit: Math.max(1, Math.floor(config.throttleBurst * REPLAYS_THROTTLE_SHARE)),
+    // written as CloudFormation spells it). Routes anyone may call that cost CPU get their own share
+    // of the stage's throughput (see `throttleShare` in the route table).
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      ROUTES.filter((route) => route.throttleShare !== undefined).map((route) => [
+        routeKey(route),
+        {
+          ThrottlingRateLimit: Math.max(1, config.throttleRate * route.throttleShare!),
+          ThrottlingBurstLimit: Math.max(1, Math.floor(config.throttleBurst * route.throttleShare!)),
         },
-      };
-    }
+      ]),
+    );
 
     for (const route of ROUTES) {
       const fn = functions.get(route.name)!;
@@ -192,9 +192,15 @@ export class KlondikeStack extends Stack {
 
     this.alarms = this.createAlarms(config);
 
+    this.site = new WebSite(this, 'Web', { api: this.api, logRetention: config.logRetention, projectRoot });
+
     new CfnOutput(this, 'ApiUrl', {
       value: this.stage.url,
       description: 'Base URL of the HTTP API (routes start with /games, /replays, /openapi.json)',
+    });
+    new CfnOutput(this, 'WebUrl', {
+      value: this.site.url,
+      description: 'The web client; the same distribution serves the API at /games, /replays, /openapi.json',
     });
     new CfnOutput(this, 'TableName', {
       value: this.table.tableName,
@@ -246,6 +252,7 @@ export class KlondikeStack extends Stack {
       environment: {
         [TABLE_ENV]: this.table.tableName,
         NODE_OPTIONS: '--enable-source-maps',
+        LOG_LEVEL: 'INFO',
       },
       bundling: {
         format: OutputFormat.ESM,

@@ -1,6 +1,7 @@
 /**
  * Store and API benchmark (issue 3), run by `npm run bench:store`:
  *  - move latency through the local API at version ~10 vs ~1,000 (goal: ratio <= 1.3);
+ *  - a keyed retry's latency at version ~6,000, ten actions after the keyed one;
  *  - items read per move (bounded by the snapshot interval);
  *  - moves/s through the local API vs raw conditional PutItem/s on the same dynalite (goal >= 0.5);
  *  - the size of a snapshot item for a 5,000-event game.
@@ -11,7 +12,6 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fold, toSnapshot } from '../domain/index.js';
 import { documentClient } from '../functions/store/client.js';
 import { loadGame, SNAPSHOT_EVERY } from '../functions/store/events.js';
-import { forgetAll } from '../functions/store/recent.js';
 import { longGame } from '../test/bench/games.js';
 import { client, newGame, startLocal } from '../test/support/local.js';
 
@@ -33,13 +33,12 @@ async function gameAt(version: number) {
   return { ...game, stock };
 }
 
-/** Times `count` moves; `cold` forgets the remembered state first, so each move reads the game (Query). */
-async function timeMoves(game: Awaited<ReturnType<typeof gameAt>>, count: number, cold = false) {
+/** Times `count` moves, each read (one bounded Query) and appended (one conditional put). */
+async function timeMoves(game: Awaited<ReturnType<typeof gameAt>>, count: number) {
   const times: number[] = [];
   let stock = game.stock;
   for (let i = 0; i < count; i++) {
     const type = stock === 0 ? 'recycle' : 'draw';
-    if (cold) forgetAll();
     const started = performance.now();
     const answer = await api.post(`/games/${game.id}/moves`, { type }, game.auth);
     times.push(performance.now() - started);
@@ -54,20 +53,29 @@ async function timeMoves(game: Awaited<ReturnType<typeof gameAt>>, count: number
 await timeMoves(await gameAt(5), 50);
 
 const long = await gameAt(1000);
-const times = {
-  short: [] as number[],
-  long: [] as number[],
-  coldShort: [] as number[],
-  coldLong: [] as number[],
-};
+const times = { short: [] as number[], long: [] as number[] };
 // Interleave the rounds so drift on a noisy machine hits all alike. Each round takes a new short game
 // (versions 10..110), while the long one goes on from 1,000.
 for (let round = 0; round < 6; round++) {
   const short = await gameAt(10);
   times.short.push(...(await timeMoves(short, 50)));
   times.long.push(...(await timeMoves(long, 50)));
-  times.coldShort.push(...(await timeMoves(short, 50, true)));
-  times.coldLong.push(...(await timeMoves(long, 50, true)));
+}
+
+// A retry under an Idempotency-Key, ten actions after its first answer, in a 6,000-event game: the
+// first answer's view is loaded at its version (bounded), never folded from the deal.
+const six = await gameAt(6000);
+const retries: number[] = [];
+for (let round = 0; round < 20; round++) {
+  const headers = { ...six.auth, 'idempotency-key': `retry-${round}` };
+  const type = six.stock === 0 ? 'recycle' : 'draw';
+  const first = await api.post(`/games/${six.id}/moves`, { type }, headers);
+  six.stock = first.body.stock.count;
+  await timeMoves(six, 10);
+  const started = performance.now();
+  const again = await api.post(`/games/${six.id}/moves`, { type }, headers);
+  retries.push(performance.now() - started);
+  if (again.body.version !== first.body.version) throw new Error('the retry was applied again');
 }
 
 const itemsRead: number[] = [];
@@ -104,7 +112,7 @@ const next = Array.from({ length: WORKERS }, () => 0);
 const putsPerSecond = await forSeconds(async (worker) => {
   await documentClient().send(
     new PutCommand({
-      TableName: local.store.tableName,
+      TableName: local.tableName,
       Item: {
         pk: `raw-${worker}`,
         sk: next[worker]!++,
@@ -134,14 +142,14 @@ const latency = (label: string, short: number[], long: number[]) => {
     `${label} ratio long/short (median):      ${(median(long) / median(short)).toFixed(2)}  (goal <= 1.3)`,
   );
 };
-latency('warm (state remembered, 1 put)', times.short, times.long);
-latency('cold (1 Query + 1 put)        ', times.coldShort, times.coldLong);
+latency('(1 Query + 1 put)', times.short, times.long);
+console.log(
+  `keyed retry at version ~6,000:  median ${fmt(median(retries))}, p90 ${fmt(percentile(retries, 0.9))} (${retries.length} retries, 10 actions after the first answer)`,
+);
 console.log(
   `items read per move:            max ${Math.max(...itemsRead)}, mean ${(itemsRead.reduce((a, b) => a + b, 0) / itemsRead.length).toFixed(1)} (snapshot every ${SNAPSHOT_EVERY})`,
 );
-console.log(
-  `moves/s through the local API:  ${movesPerSecond.toFixed(0)} (${WORKERS} concurrent players, warm)`,
-);
+console.log(`moves/s through the local API:  ${movesPerSecond.toFixed(0)} (${WORKERS} concurrent players)`);
 console.log(`raw conditional puts/s:         ${putsPerSecond.toFixed(0)} (${WORKERS} concurrent writers)`);
 console.log(`ratio API/raw:                  ${(movesPerSecond / putsPerSecond).toFixed(2)}  (goal >= 0.5)`);
 console.log(

@@ -12,6 +12,8 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 let failedSteps = 0;
 for (const [name, args] of [
   ['type-check', ['tsc', '--noEmit', '-p', '.']],
+  // The web client runs in a browser: its own project (DOM types, Preact's JSX).
+  ['type-check the web client', ['tsc', '--noEmit', '-p', 'client/web']],
   ['lint', ['biome', 'check', '.']],
 ]) {
   console.log(`\n== ${name}`);

@@ -1,6 +1,6 @@
 import { applyMove, type Board, checkTransfer, listMoves } from '../board.js';
 import type { PlayedMove } from '../moves.js';
-import { foundationSuit, isFoundation, pileIndex } from '../piles.js';
+import { columnIndex, foundationSuit, isFoundation, pileIndex } from '../piles.js';
 import type { Rules } from '../rules.js';
 import { neverNeeded } from './safety.js';
 
@@ -19,6 +19,8 @@ export interface Choice {
   /** The move that cannot be taken back. */
   readonly move: PlayedMove;
   readonly kind: ChoiceKind;
+  /** For a card turned up: how many face-down cards its column had. */
+  readonly under: number;
 }
 
 /**
@@ -76,7 +78,11 @@ export function choices(board: Board, rules: Rules): Choice[] {
           if (kind === 'home' && sendsBack(position.path, move)) continue;
           // The same move further on is the same decision, made after needless rearranging.
           const key = moveKey(move);
-          if (!found.has(key)) found.set(key, { path: position.path, move, kind });
+          const under =
+            kind === 'reveal' && move.type === 'move'
+              ? position.board.tableau[columnIndex(pileIndex(move.from))]!.hidden.length
+              : 0;
+          if (!found.has(key)) found.set(key, { path: position.path, move, kind, under });
           continue;
         }
         if (takesBackSafeCard(position.board, rules, move)) continue;
@@ -107,13 +113,14 @@ function takesBackSafeCard(board: Board, rules: Rules, move: PlayedMove): boolea
 }
 
 /**
- * Choices in the order a player would try them, all else equal: the earlier kind, the shorter path.
+ * Choices in the order a player would try them, all else equal: the earlier kind, the column with
+ * more cards face down (the cards hardest to reach), the shorter path.
  * A card that can come back from its foundation goes home last: a plan that takes one back to lay
  * a card on it must not be undone by the next hint.
  */
 const PREFERENCE: readonly ChoiceKind[] = ['reveal', 'column', 'waste', 'draw', 'recycle', 'home'];
 export const preference = (choice: Choice): number =>
-  PREFERENCE.indexOf(choice.kind) * 16 + choice.path.length;
+  PREFERENCE.indexOf(choice.kind) * 1024 + (32 - choice.under) * 16 + choice.path.length;
 
 /** The first move a choice asks for. */
 export const firstMove = (choice: Choice): PlayedMove => choice.path[0] ?? choice.move;

@@ -11,4 +11,4 @@ export {
   solve,
   solveBoard,
 } from './solve.js';
-export { type WinnableDeal, winnableSeed } from './winnable.js';
+export { type WinnableDeal, winnableDeal } from './winnable.js';

@@ -1,34 +1,35 @@
 import type { Card } from '../cards.js';
 import type { PlayedMove } from '../moves.js';
 import type { Rules } from '../rules.js';
-import { deckFromSeed, MAX_SEED } from '../shuffle.js';
 import { type SolveBudget, solve } from './solve.js';
 
 export interface WinnableDeal {
-  readonly seed: number;
-  readonly deck: Card[];
+  readonly deck: readonly Card[];
   /** A line that wins the deal. */
   readonly line: PlayedMove[];
-  /** Seeds tried, this one included. */
+  /** Deals tried, this one included. */
   readonly attempts: number;
 }
 
 /**
- * The first seed from `startSeed` on (wrapping after 2^32 - 1) whose deal the solver proves won within
- * `budget` per deal, trying at most `maxAttempts` seeds; null if none of them.
+ * The first deal from `nextDeck` that the solver proves won within `perDeal` nodes, trying until the
+ * budget's deadline passes or `maxAttempts` deals were tried; null if none was proved. The domain has
+ * no randomness of its own: the caller's `nextDeck` draws the deals (from a cryptographic source in
+ * the service, so that nobody can guess a dealt game's face-down cards from its face-up ones).
  */
-export function winnableSeed(
-  startSeed: number,
+export function winnableDeal(
+  nextDeck: () => readonly Card[],
   rules: Rules,
-  budget: SolveBudget = { nodes: 200_000 },
-  maxAttempts = 50,
+  budget: SolveBudget & { readonly perDeal?: number; readonly maxAttempts?: number } = {},
 ): WinnableDeal | null {
-  for (let attempt = 0; attempt < maxAttempts; attempt++) {
-    const seed = (startSeed + attempt) % (MAX_SEED + 1);
-    const deck = deckFromSeed(seed);
-    const solved = solve(deck, rules, budget);
-    if (solved.result === 'won') return { seed, deck, line: solved.line, attempts: attempt + 1 };
-    if (budget.now !== undefined && budget.deadline !== undefined && budget.now() >= budget.deadline) break;
+  const { now, deadline, perDeal = 200_000, maxAttempts = Number.POSITIVE_INFINITY } = budget;
+  const timed = now !== undefined && deadline !== undefined;
+  const attempts = timed ? maxAttempts : Math.min(maxAttempts, 50);
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const deck = nextDeck();
+    const solved = solve(deck, rules, { nodes: perDeal, ...(timed ? { now, deadline } : {}) });
+    if (solved.result === 'won') return { deck, line: solved.line, attempts: attempt };
+    if (timed && now() >= deadline) break;
   }
   return null;
 }

@@ -1,10 +1,8 @@
 import { ANALYSIS_BUDGET, analyse } from '../../domain/index.js';
-import { authorizeRead, loadOrNotFound } from '../games.js';
+import { readGame } from '../games.js';
 import { httpHandler } from '../http/handler.js';
 import { Problem } from '../http/problem.js';
-import { parseWith } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
-import { GamePath } from '../schemas.js';
 import { deadline, SOLVER_MS } from '../solver.js';
 import { readEvents } from '../store/events.js';
 
@@ -15,11 +13,9 @@ import { readEvents } from '../store/events.js';
  * other reads; 422 while it is in play, since it would show the face-down cards.
  */
 export const handler = httpHandler('analysis', async (request) => {
-  const { id } = parseWith(GamePath, request.pathParameters, 'path');
-  const loaded = await loadOrNotFound(id);
-  authorizeRead(request, loaded);
+  const { id, loaded, reveal } = await readGame(request);
   const { state } = loaded;
-  if (state.status === 'playing') {
+  if (!reveal) {
     throw new Problem('game-in-play', 'The game is still in play: it can be analysed once won or resigned.', {
       currentVersion: state.version,
     });

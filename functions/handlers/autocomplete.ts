@@ -1,5 +1,5 @@
 import { autocomplete } from '../../domain/index.js';
-import { planHandler } from '../games.js';
+import { planHandler } from '../commands.js';
 import { Problem } from '../http/problem.js';
 import { deadline, SOLVER_MS } from '../solver.js';
 

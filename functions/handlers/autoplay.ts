@@ -1,5 +1,5 @@
 import { safeAutoplay } from '../../domain/index.js';
-import { planHandler } from '../games.js';
+import { planHandler } from '../commands.js';
 
 /**
  * POST /games/{id}/autoplay: appends, as ordinary events, every move to the foundations that can

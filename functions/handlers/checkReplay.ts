@@ -1,25 +1,20 @@
-import { type Command, checkHistory, toView } from '../../domain/index.js';
+import { checkHistory, toView } from '../../domain/index.js';
 import { dealOf } from '../deals.js';
 import { illegal } from '../games.js';
 import { httpHandler } from '../http/handler.js';
 import { parseBody } from '../http/request.js';
 import { json } from '../http/respond.js';
-import { REPLAY_BODY_LIMIT } from '../routes.js';
 import { ReplayRequest } from '../schemas.js';
 
 /**
  * POST /replays: plays a history from its deal, as a live game would, and stores nothing.
  * 200 `{ won, view }` with the deal revealed, or 422 naming the index of the first illegal move.
  */
-export const handler = httpHandler(
-  'checkReplay',
-  async (request) => {
-    const body = parseBody(request, ReplayRequest);
-    const result = checkHistory(dealOf(body), body.moves as Command[]);
-    if (!result.ok) {
-      throw illegal(result.violation, { index: result.index, move: body.moves[result.index] });
-    }
-    return json(200, { won: result.state.status === 'won', view: toView(result.state, 'replay', true) });
-  },
-  { bodyLimit: REPLAY_BODY_LIMIT },
-);
+export const handler = httpHandler('checkReplay', async (request) => {
+  const body = parseBody(request, ReplayRequest);
+  const result = checkHistory(dealOf(body), body.moves);
+  if (!result.ok) {
+    throw illegal(result.violation, { index: result.index, move: body.moves[result.index] });
+  }
+  return json(200, { won: result.state.status === 'won', view: toView(result.state, 'replay', true) });
+});

@@ -1,21 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { fold, type Rules, toView, winnableSeed, withDefaults } from '../../domain/index.js';
-import { dealOf, randomSeed } from '../deals.js';
-import { hashToken, newToken } from '../http/auth.js';
+import { fold, toView, winnableDeal, withDefaults } from '../../domain/index.js';
+import { type DealRequest, dealOf, randomDeck } from '../deals.js';
+import { hashToken, newToken, signedIn } from '../http/auth.js';
 import { httpHandler } from '../http/handler.js';
-import { fingerprint, idempotencyKey } from '../http/preconditions.js';
+import { fingerprint, idempotencyKey, REPLAYED } from '../http/preconditions.js';
 import { Problem } from '../http/problem.js';
 import { parseBody } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
 import { CreateGame } from '../schemas.js';
-import { deadline, SOLVER_MS } from '../solver.js';
-import { type Creation, findCreation, recordCreation } from '../store/creations.js';
+import { deadline, SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../solver.js';
+import { type Creation, creationKey, findCreation, recordCreation } from '../store/creations.js';
 import { createGame } from '../store/events.js';
 
-/** A deal the solver proved winnable under the game's rules, from a random seed on. */
-function winnableDeal(body: { rules?: Partial<Rules> | undefined }) {
-  const rules = withDefaults(body.rules as Partial<Rules>);
-  const found = winnableSeed(randomSeed(), rules, { nodes: 200_000, ...deadline(SOLVER_MS.winnableDeal) });
+/**
+ * The replay of an anonymous creation hands out the game's token, so its key is a secret: it must be
+ * long enough that nobody guesses it (22 characters: a random UUID has 36, 128 random bits in
+ * base64url have 22).
+ */
+export const MIN_CREATION_KEY_LENGTH = 22;
+
+/** A deal the solver proved winnable under the game's rules, drawn afresh until one is proved. */
+function winnable(body: DealRequest) {
+  const rules = withDefaults(body.rules);
+  const found = winnableDeal(randomDeck, rules, {
+    perDeal: WINNABLE_NODES_PER_DEAL,
+    ...deadline(SOLVER_MS.winnableDeal),
+  });
   if (!found) {
     throw new Problem(
       'no-winnable-deal',
@@ -24,10 +34,30 @@ function winnableDeal(body: { rules?: Partial<Rules> | undefined }) {
       { 'retry-after': '1' },
     );
   }
-  return dealOf(body, found.seed);
+  return dealOf(body, found.deck);
 }
 
-/** POST /games: deal a new game. 201 with the view, the token (shown once) and Location. */
+function newCreation(
+  body: DealRequest & { winnable?: boolean | undefined },
+  print: string,
+  owner: string | undefined,
+): Creation {
+  const token = newToken();
+  return {
+    gameId: randomUUID(),
+    fingerprint: print,
+    dealt: body.winnable ? winnable(body) : dealOf(body),
+    token,
+    tokenHash: hashToken(token),
+    ...(owner === undefined ? {} : { owner }),
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * POST /games: deal a new game. 201 with the view, the token (shown once) and Location. With a
+ * sign-in token (a JWT), the game belongs to that player too.
+ */
 export const handler = httpHandler('createGame', async (request) => {
   const body = parseBody(request, CreateGame, {});
   if (body.winnable && (body.seed !== undefined || body.deck !== undefined)) {
@@ -36,34 +66,42 @@ export const handler = httpHandler('createGame', async (request) => {
       'winnable: true picks the deal itself: send no seed or deck with it.',
     );
   }
-  const key = idempotencyKey(request);
-  const fresh = (): Creation => {
-    const token = newToken();
-    return {
-      gameId: randomUUID(),
-      fingerprint: fingerprint('createGame', body),
-      dealt: body.winnable ? winnableDeal(body) : dealOf(body),
-      token,
-      tokenHash: hashToken(token),
-      at: new Date().toISOString(),
-    };
-  };
-  let creation = fresh();
-  if (key !== undefined) {
-    // Claim the key first: a retry (or a racing twin) finds the same game and the same token.
-    const recorded = (await recordCreation(key, creation)) ? creation : await findCreation(key);
-    if (!recorded) throw new Error('an Idempotency-Key record vanished');
-    if (recorded.fingerprint !== creation.fingerprint) {
-      throw new Problem(
-        'idempotency-key-reused',
-        `Idempotency-Key ${JSON.stringify(key)} was used for another request.`,
-      );
+  const owner = await signedIn(request);
+  const name = idempotencyKey(request);
+  if (name !== undefined && owner === undefined && name.length < MIN_CREATION_KEY_LENGTH) {
+    throw new Problem(
+      'malformed-request',
+      `An Idempotency-Key on POST /games must have at least ${MIN_CREATION_KEY_LENGTH} characters: its retry returns the game's token, so it is a secret. Send a random UUID.`,
+    );
+  }
+  const key = name === undefined ? undefined : creationKey(name, owner);
+  const print = fingerprint('createGame', body);
+  // A retry finds its first answer before anything is dealt or solved.
+  let creation = key === undefined ? undefined : await findCreation(key);
+  let replayed = creation !== undefined;
+  if (!creation) {
+    const fresh = newCreation(body, print, owner);
+    creation = fresh;
+    if (key !== undefined && !(await recordCreation(key, fresh))) {
+      // A racing twin claimed the key first: its game is the answer (unless the record is this
+      // very one, written by an attempt the SDK retried).
+      creation = await findCreation(key);
+      if (!creation) throw new Error('an Idempotency-Key record vanished');
+      replayed = creation.gameId !== fresh.gameId;
     }
-    creation = recorded;
+  }
+  if (creation.fingerprint !== print) {
+    throw new Problem(
+      'idempotency-key-reused',
+      `Idempotency-Key ${JSON.stringify(name)} was used for another request.`,
+    );
   }
   // On a retry the deal may already be written; the conditional put then changes nothing.
-  const created = await createGame(creation.gameId, creation.dealt, creation.tokenHash, creation.at);
-  if (!created && key === undefined) throw new Error('a new game id was already taken');
+  const created = await createGame(creation.gameId, creation.dealt, creation);
+  if (!created && !replayed) throw new Error('a new game id was already taken');
   const view = toView(fold([creation.dealt]), creation.gameId);
-  return gameJson(201, { ...view, token: creation.token }, 0, { location: `/games/${creation.gameId}` });
+  return gameJson(201, { ...view, token: creation.token }, 0, {
+    location: `/games/${creation.gameId}`,
+    ...(replayed ? REPLAYED : {}),
+  });
 });

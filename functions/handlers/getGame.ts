@@ -1,30 +1,17 @@
 import { toView } from '../../domain/index.js';
-import { authorizeRead, loadOrNotFound } from '../games.js';
+import { loadOrNotFound, readGame, versionNotReached } from '../games.js';
 import { httpHandler } from '../http/handler.js';
-import { Problem } from '../http/problem.js';
 import { parseWith } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
-import { GamePath, ViewQuery } from '../schemas.js';
+import { ViewQuery } from '../schemas.js';
 
 /** GET /games/{id}: the view now, or `?at=N` as it was at version N. */
 export const handler = httpHandler('getGame', async (request) => {
-  const { id } = parseWith(GamePath, request.pathParameters, 'path');
   const { at } = parseWith(ViewQuery, request.query, 'query');
-  const current = await loadOrNotFound(id);
-  authorizeRead(request, current);
-  const reveal = current.state.status !== 'playing';
-  if (at === undefined || at === current.state.version) {
-    return gameJson(200, toView(current.state, id), current.state.version);
-  }
-  if (at > current.state.version) {
-    throw new Problem(
-      'not-found',
-      `The game is at version ${current.state.version}; there is no version ${at} yet.`,
-      {
-        currentVersion: current.state.version,
-      },
-    );
-  }
+  const { id, loaded, reveal } = await readGame(request);
+  const latest = loaded.state.version;
+  if (at === undefined || at === latest) return gameJson(200, toView(loaded.state, id), latest);
+  if (at > latest) throw versionNotReached(latest, at);
   const past = await loadOrNotFound(id, at);
   return gameJson(200, toView(past.state, id, reveal), at);
 });

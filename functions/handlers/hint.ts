@@ -1,9 +1,7 @@
 import { HINT_BUDGET, hint } from '../../domain/index.js';
-import { authorizeRead, loadOrNotFound } from '../games.js';
+import { readGame } from '../games.js';
 import { httpHandler } from '../http/handler.js';
-import { parseWith } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
-import { GamePath } from '../schemas.js';
 import { deadline, SOLVER_MS } from '../solver.js';
 
 /**
@@ -13,9 +11,7 @@ import { deadline, SOLVER_MS } from '../solver.js';
  * deadline is only a guard against a slow machine.
  */
 export const handler = httpHandler('hint', async (request) => {
-  const { id } = parseWith(GamePath, request.pathParameters, 'path');
-  const loaded = await loadOrNotFound(id);
-  authorizeRead(request, loaded);
+  const { loaded } = await readGame(request);
   const { state } = loaded;
   const answer =
     state.status === 'playing'

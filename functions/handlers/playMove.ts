@@ -1,4 +1,4 @@
-import { runCommand } from '../games.js';
+import { handleCommand } from '../commands.js';
 import { httpHandler } from '../http/handler.js';
 import { parseBody, parseWith } from '../http/request.js';
 import { GamePath, Move } from '../schemas.js';
@@ -7,5 +7,5 @@ import { GamePath, Move } from '../schemas.js';
 export const handler = httpHandler('playMove', async (request) => {
   parseWith(GamePath, request.pathParameters, 'path');
   const move = parseBody(request, Move);
-  return runCommand(request, 'playMove', move as Parameters<typeof runCommand>[2], move);
+  return handleCommand(request, 'playMove', move, () => [move]);
 });

@@ -1,4 +1,4 @@
-import { commandHandler } from '../games.js';
+import { commandHandler } from '../commands.js';
 
 /** POST /games/{id}/redo */
 export const handler = commandHandler('redo');

@@ -1,23 +1,22 @@
 import { evolve, publicEvent, toView } from '../../domain/index.js';
-import { authorizeRead, loadOrNotFound } from '../games.js';
+import { eventJson, loadOrNotFound, readGame, versionNotReached } from '../games.js';
 import { httpHandler } from '../http/handler.js';
 import { Problem } from '../http/problem.js';
 import { parseWith } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
-import { GamePath, ReplayQuery } from '../schemas.js';
-import { eventJson, readEvents } from '../store/events.js';
+import { ReplayQuery } from '../schemas.js';
+import { readEvents } from '../store/events.js';
 
 /** Frames per response; a longer range is paged with `next`. */
 export const MAX_FRAMES = 200;
 
 /** GET /games/{id}/replay?from=A&to=B: the event and the view after it, for each version in A..B. */
 export const handler = httpHandler('replay', async (request) => {
-  const { id } = parseWith(GamePath, request.pathParameters, 'path');
   const query = parseWith(ReplayQuery, request.query, 'query');
-  const current = await loadOrNotFound(id);
-  authorizeRead(request, current);
-  const latest = current.state.version;
+  const { id, loaded, reveal } = await readGame(request);
+  const latest = loaded.state.version;
   const from = query.from ?? 0;
+  if (from > latest) throw versionNotReached(latest, from);
   const to = Math.min(query.to ?? latest, latest);
   if (from > to) {
     throw new Problem(
@@ -29,7 +28,6 @@ export const handler = httpHandler('replay', async (request) => {
     );
   }
   const last = Math.min(to, from + MAX_FRAMES - 1);
-  const reveal = current.state.status !== 'playing';
   // Start from the state at `from` (a bounded read through its snapshot), then fold forward.
   const start = await loadOrNotFound(id, from);
   const events = await readEvents(id, from, last);

@@ -1,34 +1,36 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { log } from '../log.js';
-import { BODY_LIMIT } from '../routes.js';
-import { isStoreFault, storeUnavailable } from '../store/faults.js';
-import { Problem } from './problem.js';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { logger } from '../log.js';
+import { bodyLimit, routeNamed } from '../routes.js';
+import { StoreUnavailable } from '../store/faults.js';
+import { Problem, storeUnavailable } from './problem.js';
 import { type Request, toRequest } from './request.js';
 import { problemResponse, type Response } from './respond.js';
 
-export type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<Response>;
+/** An API Gateway (payload 2.0) handler; the local runtime calls it without a Lambda context. */
+export type LambdaHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<Response>;
 
 /**
  * Wraps a route's logic as an API Gateway (payload 2.0) handler: body limit, problem+json for every
  * error, 503 for store faults, one structured log line per request (never a token or a card).
  */
-export function httpHandler(
-  route: string,
-  run: (request: Request) => Promise<Response>,
-  options: { bodyLimit?: number } = {},
-): LambdaHandler {
-  return async (event) => {
+export function httpHandler(route: string, run: (request: Request) => Promise<Response>): LambdaHandler {
+  const limit = bodyLimit(routeNamed(route));
+  return async (event, context) => {
     const started = performance.now();
+    if (context) logger.addContext(context);
     let response: Response;
     let request: Request | undefined;
     try {
-      request = toRequest(event, options.bodyLimit ?? BODY_LIMIT);
+      request = toRequest(event, limit);
       response = await run(request);
     } catch (error) {
       if (error instanceof Problem) response = problemResponse(error);
-      else if (isStoreFault(error)) response = problemResponse(storeUnavailable());
-      else {
-        log('ERROR', 'unhandled error', {
+      else if (error instanceof StoreUnavailable) {
+        const cause = error.cause as { name?: string; code?: string } | undefined;
+        logger.warn('store unavailable', { route, fault: cause?.name ?? cause?.code });
+        response = problemResponse(storeUnavailable());
+      } else {
+        logger.error('unhandled error', {
           route,
           requestId: event.requestContext?.requestId,
           error: (error as Error)?.stack ?? String(error),
@@ -38,7 +40,7 @@ export function httpHandler(
         );
       }
     }
-    log(response.statusCode >= 500 ? 'ERROR' : 'INFO', 'request', {
+    logger[response.statusCode >= 500 ? 'error' : 'info']('request', {
       route,
       requestId: event.requestContext?.requestId,
       method: request?.method,

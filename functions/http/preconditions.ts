@@ -3,18 +3,39 @@ import { Problem } from './problem.js';
 import type { Request } from './request.js';
 import { etag } from './respond.js';
 
-/** The version a write is conditional on (`If-Match: "<version>"`), or undefined when there is none. */
-export function ifMatch(request: Request): number | undefined {
+/** The header that marks an answer given again for a repeated Idempotency-Key. */
+export const REPLAYED = { 'idempotent-replayed': 'true' } as const;
+
+/** What `If-Match` asks of a game's version; absent when the request has no If-Match. */
+export interface Precondition {
+  /** The header as sent, for the 412's message. */
+  readonly header: string;
+  matches(version: number): boolean;
+}
+
+/** An entity tag (RFC 9110 section 8.8.3): optional `W/`, then an opaque tag in quotes. */
+const TAG = String.raw`(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"`;
+/** A list of them, separated by commas; empty elements are allowed (RFC 9110 section 5.6.1). */
+const TAG_LIST = new RegExp(String.raw`^[\s,]*${TAG}(?:\s*,[\s,]*${TAG})*[\s,]*$`);
+
+/**
+ * `If-Match` (RFC 9110 section 13.1.1): `*` matches any existing game; otherwise a list of entity
+ * tags, compared strongly with the game's `"<version>"`, so a weak tag (`W/"3"`) matches nothing.
+ * A header that is neither is 400.
+ */
+export function ifMatch(request: Request): Precondition | undefined {
   const header = request.headers['if-match'];
-  if (header === undefined || header.trim() === '*') return undefined;
-  const match = /^\s*(?:W\/)?"(\d{1,15})"\s*$/.exec(header);
-  if (!match) {
+  if (header === undefined) return undefined;
+  if (header.trim() === '*') return { header, matches: () => true };
+  if (!TAG_LIST.test(header)) {
     throw new Problem(
       'malformed-request',
-      `If-Match must be a version in quotes, as sent in ETag (for example "3"): got ${JSON.stringify(header)}.`,
+      'If-Match must be * or a list of entity tags, as sent in ETag (for example "3", or "2", "3").',
     );
   }
-  return Number(match[1]);
+  const strong = new Set<string>();
+  for (const [, weak, opaque] of header.matchAll(new RegExp(TAG, 'g'))) if (!weak) strong.add(opaque!);
+  return { header, matches: (version) => strong.has(String(version)) };
 }
 
 /** The request's Idempotency-Key: 1..64 visible ASCII characters. */
@@ -33,10 +54,11 @@ export const fingerprint = (route: string, body: unknown): string =>
     .update(`${route}\n${JSON.stringify(body ?? null)}`)
     .digest('base64url');
 
-export const preconditionFailed = (currentVersion: number, expected: number): Problem =>
+/** 412: the game is not at a version the request's If-Match names. */
+export const preconditionFailed = (currentVersion: number, precondition: Precondition): Problem =>
   new Problem(
     'precondition-failed',
-    `If-Match asked for version ${expected}, but the game is at version ${currentVersion}. Nothing was written.`,
+    `If-Match ${precondition.header.length <= 100 ? precondition.header.trim() : 'as sent'} does not match the game's version ${currentVersion} (ETag ${etag(currentVersion)}). Nothing was written.`,
     { currentVersion },
     { etag: etag(currentVersion) },
   );

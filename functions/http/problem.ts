@@ -18,9 +18,13 @@ export const PROBLEM_TYPES = {
   internal: { status: 500, title: 'Internal error' },
   'no-winnable-deal': { status: 503, title: 'No winnable deal was proved in time; retry' },
   'store-unavailable': { status: 503, title: 'The game store is unavailable; retry later' },
+  'sign-in-unavailable': { status: 503, title: "The sign-in issuer's keys could not be fetched; retry" },
 } as const;
 
 export type ProblemType = keyof typeof PROBLEM_TYPES;
+
+/** Seconds a client should wait after a store fault. */
+export const RETRY_AFTER_SECONDS = 1;
 
 /** Problem types are URIs relative to the API: `/problems/<name>`, listed in the README. */
 export const problemUri = (type: ProblemType): string => `/problems/${type}`;
@@ -37,6 +41,23 @@ export class Problem extends Error {
     this.status = PROBLEM_TYPES[type].status;
   }
 
+  /** What a problem is, as plain data: kept as a first answer, and given again from it. */
+  toRecord(): Record<string, unknown> {
+    return { type: this.type, detail: this.detail, extra: this.extra, headers: this.headers };
+  }
+
+  static fromRecord(
+    record: Readonly<Record<string, unknown>>,
+    headers: Record<string, string> = {},
+  ): Problem {
+    return new Problem(
+      record.type as ProblemType,
+      record.detail as string,
+      record.extra as Record<string, unknown>,
+      { ...(record.headers as Record<string, string>), ...headers },
+    );
+  }
+
   body(): Record<string, unknown> {
     return {
       type: problemUri(this.type),
@@ -47,3 +68,12 @@ export class Problem extends Error {
     };
   }
 }
+
+/** 503 for a store that is throttled, slow or unreachable. */
+export const storeUnavailable = (): Problem =>
+  new Problem(
+    'store-unavailable',
+    'The game store is throttled or not answering. A write may still land: retry with the same Idempotency-Key.',
+    {},
+    { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  );

@@ -15,18 +15,18 @@ export interface Request {
   readonly body: string;
 }
 
+/** 413: a body over the route's limit (its size, when it is known). */
+export const payloadTooLarge = (limit: number, size?: number): Problem =>
+  new Problem(
+    'payload-too-large',
+    `The body is ${size === undefined ? 'over the limit' : `${size} bytes`}; this route takes at most ${limit} bytes.`,
+    { limit },
+  );
+
 export function toRequest(event: APIGatewayProxyEventV2, bodyLimit: number): Request {
   const raw = event.body ?? '';
   const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
-  if (bytes.length > bodyLimit) {
-    throw new Problem(
-      'payload-too-large',
-      `The body is ${bytes.length} bytes; this route takes at most ${bodyLimit}.`,
-      {
-        limit: bodyLimit,
-      },
-    );
-  }
+  if (bytes.length > bodyLimit) throw payloadTooLarge(bodyLimit, bytes.length);
   const headers: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(event.headers ?? {})) headers[name.toLowerCase()] = value;
   return {
@@ -40,6 +40,9 @@ export function toRequest(event: APIGatewayProxyEventV2, bodyLimit: number): Req
   };
 }
 
+/** Issues named in a 400's detail; the `issues` list holds more, up to the error body's limit. */
+const ISSUES_IN_DETAIL = 5;
+
 /** A zod failure, in words: each issue with the path it is about. */
 export function describeIssues(error: z.core.$ZodError): {
   detail: string;
@@ -49,7 +52,9 @@ export function describeIssues(error: z.core.$ZodError): {
     path: issue.path.length ? issue.path.join('.') : '(root)',
     message: issue.message,
   }));
-  return { detail: issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '), issues };
+  const named = issues.slice(0, ISSUES_IN_DETAIL).map((issue) => `${issue.path}: ${issue.message}`);
+  const more = issues.length - named.length;
+  return { detail: named.join('; ') + (more > 0 ? `; and ${more} more` : ''), issues };
 }
 
 /** Parses a JSON body against its schema: 400 for malformed JSON or a body that fails the schema. */

@@ -20,10 +20,44 @@ export const gameJson = (
   headers: Record<string, string> = {},
 ) => json(statusCode, body, { etag: etag(version), ...headers });
 
+/** No error body is larger than this, whatever the request was (CONTRACT section 3, Errors). */
+export const ERROR_BODY_LIMIT = 16 * 1024;
+const LONGEST_TEXT = 1_000;
+
+const clip = (value: unknown): unknown =>
+  typeof value === 'string' && value.length > LONGEST_TEXT ? `${value.slice(0, LONGEST_TEXT)}...` : value;
+
+/**
+ * A problem's body within ERROR_BODY_LIMIT: long texts are clipped, and a long `issues` list keeps
+ * its first entries, with `issueCount` saying how many there were.
+ */
+function problemBody(problem: Problem): string {
+  const body = problem.body();
+  const whole = JSON.stringify(body);
+  if (Buffer.byteLength(whole) <= ERROR_BODY_LIMIT) return whole;
+  const issues = Array.isArray(body.issues) ? (body.issues as Record<string, unknown>[]) : [];
+  const clipped: Record<string, unknown> = Object.fromEntries(
+    Object.entries(body).map(([name, value]) => [name, name === 'issues' ? [] : clip(value)]),
+  );
+  if (issues.length > 0) clipped.issueCount = issues.length;
+  let size = Buffer.byteLength(JSON.stringify(clipped));
+  const kept = clipped.issues as unknown[] | undefined;
+  for (const issue of issues) {
+    const entry = Object.fromEntries(Object.entries(issue).map(([name, value]) => [name, clip(value)]));
+    size += Buffer.byteLength(JSON.stringify(entry)) + 1;
+    if (size > ERROR_BODY_LIMIT || !kept) break;
+    kept.push(entry);
+  }
+  const text = JSON.stringify(clipped);
+  return Buffer.byteLength(text) <= ERROR_BODY_LIMIT
+    ? text
+    : JSON.stringify({ type: body.type, title: body.title, status: body.status, detail: clip(body.detail) });
+}
+
 export function problemResponse(problem: Problem): Response {
   return {
     statusCode: problem.status,
     headers: { 'content-type': 'application/problem+json; charset=utf-8', ...problem.headers },
-    body: JSON.stringify(problem.body()),
+    body: problemBody(problem),
   };
 }

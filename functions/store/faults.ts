@@ -1,53 +1,36 @@
-import { Problem } from '../http/problem.js';
+import { isServerError, isThrottlingError, isTransientError } from '@smithy/core/retry';
 
-const UNAVAILABLE = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-  'InternalServerError',
-  'ServiceUnavailable',
-  'ServiceUnavailableException',
-  'LimitExceededException',
-  'TimeoutError',
-  'RequestTimeout',
-  'RequestTimeoutException',
-  'AbortError',
-]);
-
-const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
-
-/** Seconds a client should wait after a store fault. */
-export const RETRY_AFTER_SECONDS = 1;
-
-/** Whether an error from the SDK means the store is throttled, slow or unreachable. */
-export function isStoreFault(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { name, code, $metadata, $retryable } = error as {
-    name?: string;
-    code?: string;
-    $metadata?: { httpStatusCode?: number };
-    $retryable?: unknown;
-  };
-  if (name && UNAVAILABLE.has(name)) return true;
-  if (code && NETWORK.has(code)) return true;
-  if ($retryable) return true;
-  return ($metadata?.httpStatusCode ?? 0) >= 500;
+/**
+ * The store is throttled, slow or unreachable: nothing may be assumed written or not. The HTTP
+ * layer answers 503 with Retry-After (a write may still land: a client retries with its key).
+ */
+export class StoreUnavailable extends Error {
+  constructor(override readonly cause: unknown) {
+    super('the store is throttled, slow or unreachable');
+  }
 }
 
-export const storeUnavailable = (): Problem =>
-  new Problem(
-    'store-unavailable',
-    'The game store is throttled or unreachable. Nothing was written; retry after a moment.',
-    {},
-    { 'retry-after': String(RETRY_AFTER_SECONDS) },
+/**
+ * Whether an error from the SDK means the store is throttled, slow or unreachable: the SDK's own
+ * classifiers of the errors it retries, and the abort of a call that ran out of time.
+ */
+export function isStoreFault(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const sdkError = error as Parameters<typeof isTransientError>[0];
+  return (
+    (error as Error).name === 'AbortError' ||
+    isThrottlingError(sdkError) ||
+    isTransientError(sdkError) ||
+    isServerError(sdkError)
   );
+}
 
-/** Runs a store call, turning throttling, timeouts and outages into a 503 problem. */
+/** Runs a store call, turning throttling, timeouts and outages into StoreUnavailable. */
 export async function guard<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (isStoreFault(error)) throw storeUnavailable();
+    if (isStoreFault(error)) throw new StoreUnavailable(error);
     throw error;
   }
 }

@@ -1,40 +1,72 @@
 import { parseArgs } from 'node:util';
-import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
-import { startServer } from './server.js';
-import { startLocalStore } from './store.js';
+import { ENDPOINT_ENV } from '../../functions/routes.js';
+import { startRuntime } from './runtime.js';
+import { buildSite, loadSite } from './site.js';
+import { FolderInUse } from './store.js';
 
 /**
  * `npm start`: the whole service on a laptop, no AWS account. An embedded dynalite (in memory, or
- * in a folder with --data DIR / KLONDIKE_DATA_DIR), the table, and every route of the route table on
- * http://127.0.0.1:$PORT (3000 by default) with the same handlers Lambda runs.
+ * in a folder with --data DIR / KLONDIKE_DATA_DIR), its tables and change stream, a development
+ * sign-in issuer, the web client, and every route of the route table on http://127.0.0.1:$PORT
+ * (3000 by default) with the same handlers Lambda runs. With DYNAMODB_ENDPOINT set (and TABLE_NAME,
+ * default klondike-local) it uses that DynamoDB-compatible store instead and creates the tables
+ * there if they are missing; with OIDC_ISSUER and OIDC_AUDIENCE set it trusts that issuer instead of
+ * its own.
  */
 const { values } = parseArgs({
   options: {
     port: { type: 'string', short: 'p' },
     data: { type: 'string', short: 'd' },
     host: { type: 'string' },
+    isolated: { type: 'boolean' },
   },
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const dataDir = values.data ?? process.env.KLONDIKE_DATA_DIR;
+if (dataDir && process.env[ENDPOINT_ENV]) {
+  console.error(`--data and ${ENDPOINT_ENV} name two stores: give one.`);
+  process.exit(1);
+}
 
-const store = await startLocalStore(dataDir ? { dataDir } : {});
-process.env[ENDPOINT_ENV] = store.endpoint;
-process.env[TABLE_ENV] = store.tableName;
-const { server, url } = await startServer({ port, host: values.host ?? '127.0.0.1' });
+// The web client is built from its sources on every start (under a second), so a fresh clone
+// needs nothing but `npm install` and the page always matches the code beside it.
+const builtAt = performance.now();
+const site = loadSite(await buildSite());
+const buildMs = Math.round(performance.now() - builtAt);
+
+let runtime: Awaited<ReturnType<typeof startRuntime>>;
+try {
+  runtime = await startRuntime({
+    port,
+    host: values.host ?? '127.0.0.1',
+    dataDir,
+    isolated: values.isolated,
+    site,
+  });
+} catch (error) {
+  console.error(
+    error instanceof FolderInUse ? error.message : `Could not start: ${(error as Error).message}`,
+  );
+  process.exit(1);
+}
+const { url } = runtime;
 console.log(
-  `Klondike is serving on ${url}  (store: ${dataDir ? `dynalite in ${dataDir}` : 'dynalite in memory'})`,
+  `Klondike is serving on ${url}  (store: ${runtime.where}${values.isolated ? '; each route in its own process' : ''})`,
 );
+console.log(`Play in a browser: ${url}/  (web client built in ${buildMs} ms)`);
 console.log(`Try: curl -s -X POST ${url}/games -d '{"seed": 1}'`);
+console.log(
+  runtime.issuer
+    ? `Sign in (development issuer): curl -s -X POST ${url}/dev/tokens -d '{"player": "alice"}'`
+    : `Sign-in tokens: from ${process.env.OIDC_ISSUER}`,
+);
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: shutting down`);
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await store.close();
+  await runtime.stop();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

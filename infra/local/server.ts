@@ -4,11 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { LambdaHandler } from '../../functions/http/handler.js';
 import { Problem } from '../../functions/http/problem.js';
+import { payloadTooLarge } from '../../functions/http/request.js';
 import { problemResponse, type Response } from '../../functions/http/respond.js';
-import { handlerEntry, ROUTES, type Route, routeKey } from '../../functions/routes.js';
-
-/** API Gateway's own payload limit: bodies above it never reach a function. */
-const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
+import { bodyLimit, handlerEntry, ROUTES, type Route, routeKey } from '../../functions/routes.js';
+import { type Site, serveSite } from './site.js';
 
 interface Compiled {
   readonly route: Route;
@@ -17,8 +16,19 @@ interface Compiled {
   readonly handler: LambdaHandler;
 }
 
-/** Loads every route's handler module, exactly the entry the stack bundles. */
-export async function loadRoutes(): Promise<Compiled[]> {
+/** A route's handler, from exactly the entry the stack bundles. */
+export async function importHandler(route: Route): Promise<LambdaHandler> {
+  const module = (await import(`../../${handlerEntry(route).replace(/\.ts$/, '.js')}`)) as {
+    handler: LambdaHandler;
+  };
+  return module.handler;
+}
+
+/**
+ * Every route with its handler: imported into this process, or the ones given (each route's own
+ * process, from infra/local/isolated.ts).
+ */
+export async function loadRoutes(handlers?: ReadonlyMap<string, LambdaHandler>): Promise<Compiled[]> {
   return Promise.all(
     ROUTES.map(async (route) => {
       const params: string[] = [];
@@ -31,10 +41,8 @@ export async function loadRoutes(): Promise<Compiled[]> {
           return '([^/]+)';
         })
         .join('/');
-      const module = (await import(`../../${handlerEntry(route).replace(/\.ts$/, '.js')}`)) as {
-        handler: LambdaHandler;
-      };
-      return { route, pattern: new RegExp(`^${source}$`), params, handler: module.handler };
+      const handler = handlers?.get(route.name) ?? (await importHandler(route));
+      return { route, pattern: new RegExp(`^${source}$`), params, handler };
     }),
   );
 }
@@ -94,8 +102,8 @@ export function toGatewayEvent(
   };
 }
 
-function send(response: ServerResponse, result: Response): void {
-  const headers: Record<string, string | number | boolean> = { ...(result.headers ?? {}) };
+function send(response: ServerResponse, result: Response, extra: Record<string, string> = {}): void {
+  const headers: Record<string, string | number | boolean> = { ...(result.headers ?? {}), ...extra };
   const body =
     result.body === undefined
       ? Buffer.alloc(0)
@@ -105,46 +113,86 @@ function send(response: ServerResponse, result: Response): void {
   response.end(body);
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > GATEWAY_BODY_LIMIT) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The body, read only up to the route's limit: undefined as soon as it is over (by its
+ * Content-Length, or by what has arrived), without reading or keeping the rest.
+ */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  if (Number(request.headers['content-length'] ?? 0) > limit) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else {
+        request.off('data', onData);
+        request.pause();
+        resolve(undefined);
+      }
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks)));
+    request.once('error', reject);
+  });
 }
 
-/** Serves the route table over HTTP with the same handlers Lambda runs. */
-export async function startServer(
-  options: { port?: number; host?: string } = {},
-): Promise<{ server: Server; url: string }> {
-  const loaded = await loadRoutes();
+/** Requests the local runtime answers itself, before the route table (the development issuer). */
+export type LocalRoutes = (
+  request: IncomingMessage,
+  body: Buffer,
+  response: ServerResponse,
+) => Promise<boolean>;
+
+export interface ServeOptions {
+  /** The web client's files, served where no route matches (as CloudFront sends only the API's paths to the API). */
+  readonly site?: Site | undefined;
+  /** Each route's handler, when they run elsewhere (a process per route); else imported here. */
+  readonly handlers?: ReadonlyMap<string, LambdaHandler> | undefined;
+  readonly local?: LocalRoutes | undefined;
+}
+
+/** A server listening on loopback (port 0: a free one), not yet answering. */
+export async function listen(port = 3000, host = '127.0.0.1'): Promise<{ server: Server; url: string }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  return { server, url: `http://${host}:${(server.address() as AddressInfo).port}` };
+}
+
+/** Answers the route table's requests on `server` with the same handlers Lambda runs. */
+export async function serve(server: Server, options: ServeOptions = {}): Promise<void> {
+  const loaded = await loadRoutes(options.handlers);
   // `$default` answers what no route matches, after every other route (as API Gateway orders them).
   const routes = loaded.filter((compiled) => compiled.route.path !== '$default');
   const fallback = loaded.find((compiled) => compiled.route.path === '$default')!;
-  const server = createServer(async (request, response) => {
+  const match = (method: string | undefined, path: string) => {
+    for (const compiled of routes) {
+      const found = compiled.pattern.exec(path);
+      if (!found || (compiled.route.method !== method && compiled.route.method !== 'ANY')) continue;
+      const pathParameters = Object.fromEntries(
+        compiled.params.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]),
+      );
+      return { compiled, pathParameters };
+    }
+    return { compiled: fallback, pathParameters: {} };
+  };
+  server.on('request', async (request: IncomingMessage, response: ServerResponse) => {
     try {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-      const body = await readBody(request);
+      const { compiled, pathParameters } = match(request.method, path);
+      const limit = bodyLimit(compiled.route);
+      const body = await readBody(request, limit);
       if (body === undefined) {
-        send(
-          response,
-          problemResponse(new Problem('payload-too-large', `The body is over ${GATEWAY_BODY_LIMIT} bytes.`)),
-        );
+        // The handler would answer the same 413; answering here keeps nothing past the limit in
+        // memory, and closing the connection stops the rest of the body from being read at all.
+        response.once('finish', () => request.socket.destroy());
+        send(response, problemResponse(payloadTooLarge(limit)), { connection: 'close' });
         return;
       }
-      for (const compiled of routes) {
-        const match = compiled.pattern.exec(path);
-        if (!match || (compiled.route.method !== request.method && compiled.route.method !== 'ANY')) continue;
-        const pathParameters = Object.fromEntries(
-          compiled.params.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]),
-        );
-        send(response, await compiled.handler(toGatewayEvent(request, body, compiled.route, pathParameters)));
-        return;
-      }
-      send(response, await fallback.handler(toGatewayEvent(request, body, fallback.route, {})));
+      if (compiled === fallback && (await options.local?.(request, body, response))) return;
+      // The site's files where no route matches, before the 404 of `$default`.
+      if (compiled === fallback && options.site && serveSite(options.site, request, response)) return;
+      send(response, await compiled.handler(toGatewayEvent(request, body, compiled.route, pathParameters)));
     } catch (error) {
       send(
         response,
@@ -154,9 +202,13 @@ export async function startServer(
       );
     }
   });
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', resolve),
-  );
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://${options.host ?? '127.0.0.1'}:${port}` };
+}
+
+/** Listens and serves at once (when nothing needs the URL before the routes load). */
+export async function startServer(
+  options: ServeOptions & { port?: number; host?: string } = {},
+): Promise<{ server: Server; url: string }> {
+  const listening = await listen(options.port, options.host);
+  await serve(listening.server, options);
+  return listening;
 }

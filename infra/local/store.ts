@@ -1,18 +1,131 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import {
   CreateTableCommand,
-  DescribeTableCommand,
   DynamoDBClient,
   ResourceInUseException,
+  waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { BY_STATUS, READ_KEYS } from '../../functions/store/readModels.js';
 import { TABLE_KEYS } from '../../functions/store/table.js';
 
 export interface LocalStore {
   readonly endpoint: string;
   readonly tableName: string;
+  readonly readTableName: string;
   close(): Promise<void>;
+}
+
+export const LOCAL_TABLE = 'klondike-local';
+export const LOCAL_READ_TABLE = 'klondike-local-read-models';
+
+/** The store folder is in use by another process (a second `npm start -- --data DIR`). */
+export class FolderInUse extends Error {}
+
+const KEY_SCHEMA = (partitionKey: string, sortKey: string, sortType: 'S' | 'N') => ({
+  AttributeDefinitions: [
+    { AttributeName: partitionKey, AttributeType: 'S' as const },
+    { AttributeName: sortKey, AttributeType: sortType },
+  ],
+  KeySchema: [
+    { AttributeName: partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: sortKey, KeyType: 'RANGE' as const },
+  ],
+});
+
+/**
+ * Creates the service's tables on a DynamoDB-compatible endpoint, as the stack creates them (the
+ * event log, and the read models with their index by status), unless they are there already.
+ */
+export async function ensureTables(
+  endpoint: string,
+  tableName: string,
+  readTableName: string,
+): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: process.env.AWS_REGION ?? 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const readKeys = KEY_SCHEMA(READ_KEYS.partitionKey, READ_KEYS.sortKey, 'S');
+  const tables = [
+    { TableName: tableName, ...KEY_SCHEMA(TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, 'N') },
+    {
+      TableName: readTableName,
+      AttributeDefinitions: [
+        ...readKeys.AttributeDefinitions,
+        { AttributeName: BY_STATUS.partitionKey, AttributeType: 'S' as const },
+      ],
+      KeySchema: readKeys.KeySchema,
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: BY_STATUS.indexName,
+          KeySchema: [
+            { AttributeName: BY_STATUS.partitionKey, KeyType: 'HASH' as const },
+            { AttributeName: BY_STATUS.sortKey, KeyType: 'RANGE' as const },
+          ],
+          Projection: { ProjectionType: 'ALL' as const },
+        },
+      ],
+    },
+  ];
+  for (const table of tables) {
+    try {
+      await client.send(new CreateTableCommand({ BillingMode: 'PAY_PER_REQUEST', ...table }));
+    } catch (error) {
+      if (!(error instanceof ResourceInUseException)) throw error; // kept from an earlier run
+    }
+    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: table.TableName });
+  }
+  client.destroy();
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Takes the data folder for this process. LevelDB, under dynalite, allows one process a folder; a
+ * second one would fail later, deep inside dynalite, with "Database is closed". A lock file with the
+ * owner's process id says it up front (a lock left by a process that is gone is taken over).
+ */
+const held = new Set<string>();
+
+function lockFolder(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(resolve(dataDir), 'klondike.lock');
+  const inUse = (owner: number) =>
+    new FolderInUse(
+      `The data folder ${dataDir} is in use by another local runtime (process ${owner}). Stop that one, or choose another folder with --data.`,
+    );
+  if (held.has(path)) throw inUse(process.pid);
+  const take = () => {
+    const fd = openSync(path, 'wx');
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+  };
+  try {
+    take();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const owner = Number(readFileSync(path, 'utf8'));
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) throw inUse(owner);
+    rmSync(path, { force: true });
+    take();
+  }
+  held.add(path);
+  return () => {
+    held.delete(path);
+    rmSync(path, { force: true });
+  };
 }
 
 /**
@@ -22,42 +135,27 @@ export interface LocalStore {
 export async function startLocalStore(
   options: { dataDir?: string; tableName?: string } = {},
 ): Promise<LocalStore> {
+  const unlock = options.dataDir ? lockFolder(options.dataDir) : () => {};
   const server: Server = dynalite({
     createTableMs: 0,
     ...(options.dataDir ? { path: options.dataDir } : {}),
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const tableName = options.tableName ?? 'klondike-local';
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: TABLE_KEYS.partitionKey, AttributeType: 'S' },
-          { AttributeName: TABLE_KEYS.sortKey, AttributeType: 'N' },
-        ],
-        KeySchema: [
-          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
-          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ResourceInUseException)) throw error; // kept from an earlier run
-  }
-  await client.send(new DescribeTableCommand({ TableName: tableName }));
-  client.destroy();
+  const tableName = options.tableName ?? LOCAL_TABLE;
+  const readTableName = LOCAL_READ_TABLE;
+  await ensureTables(endpoint, tableName, readTableName);
   return {
     endpoint,
     tableName,
+    readTableName,
     close: () =>
-      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+      new Promise<void>((done, reject) =>
+        server.close((error) => {
+          unlock();
+          if (error) reject(error);
+          else done();
+        }),
+      ),
   };
 }

@@ -7,7 +7,7 @@ import {
   renderLegalMoves,
   wantsColor,
 } from '../../client/render.js';
-import type { View } from '../../client/types.js';
+import type { GameEvent, View } from '../../client/types.js';
 
 /** Seed 42 after `7 1`, `2 f`, `d`, `d`, as the API sent it. */
 const view: View = {
@@ -129,14 +129,17 @@ describe('cards, moves and events in words', () => {
   });
 
   it('describes events, with the cards moved when the view after is known', () => {
-    expect(describeEvent({ version: 0, type: 'dealt', data: { seed: 42 } })).toBe('dealt (seed 42)');
-    expect(describeEvent({ version: 1, type: 'moved', data: { from: 't7', to: 't1', count: 1 } }, view)).toBe(
-      't7 → t1: 3♠',
-    );
-    expect(describeEvent({ version: 4, type: 'drawn', data: {} }, view)).toBe('draw (waste top: 7♦)');
-    expect(describeEvent({ version: 5, type: 'undone', data: { move: { type: 'draw' } } })).toBe(
-      'undo (draw)',
-    );
+    const event = (version: number, type: GameEvent['type'], data: GameEvent['data']): GameEvent => ({
+      version,
+      type,
+      schema: 1,
+      at: '2026-01-01T00:00:00.000Z',
+      data,
+    });
+    expect(describeEvent(event(0, 'dealt', { seed: 42 }))).toBe('dealt (seed 42)');
+    expect(describeEvent(event(1, 'moved', { from: 't7', to: 't1', count: 1 }), view)).toBe('t7 → t1: 3♠');
+    expect(describeEvent(event(4, 'drawn', {}), view)).toBe('draw (waste top: 7♦)');
+    expect(describeEvent(event(5, 'undone', { move: { type: 'draw' } }))).toBe('undo (draw)');
   });
 
   it('colours only a terminal, and never with NO_COLOR', () => {

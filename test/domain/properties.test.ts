@@ -11,11 +11,14 @@ import {
   formatCard,
   type GameEvent,
   type GameState,
+  type GameView,
   HOUSE_RULES,
   isViolation,
   legalMoves,
   orderedDeck,
+  type PlayedMove,
   type Rules,
+  type SourceName,
   stateAt,
   toView,
 } from '../../domain/index.js';
@@ -57,6 +60,50 @@ function randomGame(gameSeed: number, gameRules: Rules, picks: readonly (number 
   return { events, states };
 }
 
+/**
+ * Every legal move, read off the view with the contract's rules and nothing of the engine: card
+ * codes parsed here, every source, target and count tried. The engine's list must equal it.
+ */
+function rulebookMoves(view: GameView): PlayedMove[] {
+  const rank = (code: string) => 'A23456789TJQK'.indexOf(code[0]!) + 1;
+  const red = (code: string) => code[1] === 'D' || code[1] === 'H';
+  const fits = (card: string, top: string | undefined) =>
+    top === undefined ? rank(card) === 13 : rank(top) === rank(card) + 1 && red(top) !== red(card);
+  const moves: PlayedMove[] = [];
+  if (view.stock.count > 0) moves.push({ type: 'draw' });
+  const passesLeft = view.rules.passes === null || view.pass < view.rules.passes;
+  if (view.stock.count === 0 && view.waste.length > 0 && passesLeft) moves.push({ type: 'recycle' });
+  const columnNames = ['t1', 't2', 't3', 't4', 't5', 't6', 't7'] as const;
+  const columns = columnNames.map((name, i) => ({ name, cards: view.tableau[i]!.cards }));
+  const foundations = (['C', 'D', 'H', 'S'] as const).map((suit) => ({ name: `f${suit}` as const, suit }));
+  const sources: { name: SourceName; cards: readonly string[] }[] = [
+    { name: 'waste', cards: view.waste.slice(-1) },
+    ...columns,
+    ...(view.rules.foundationToTableau
+      ? foundations.map((f) => ({ name: f.name, cards: view.foundations[f.suit].slice(-1) }))
+      : []),
+  ];
+  for (const source of sources) {
+    for (let count = 1; count <= source.cards.length; count++) {
+      const run = source.cards.slice(source.cards.length - count);
+      if (run.some((card, i) => i > 0 && !fits(card, run[i - 1]))) continue;
+      for (const target of columns) {
+        if (target.name !== source.name && fits(run[0]!, target.cards.at(-1))) {
+          moves.push({ type: 'move', from: source.name, to: target.name, count });
+        }
+      }
+      if (count !== 1 || source.name.startsWith('f')) continue;
+      for (const target of foundations) {
+        const home = view.foundations[target.suit];
+        if (run[0]![1] === target.suit && rank(run[0]!) === home.length + 1) {
+          moves.push({ type: 'move', from: source.name, to: target.name, count });
+        }
+      }
+    }
+  }
+  return moves;
+}
+
 const sorted = (cards: number[]) => [...cards].sort((a, b) => a - b);
 const runs = { numRuns: 60 };
 
@@ -80,6 +127,26 @@ describe('invariants under random legal play', () => {
       }),
       runs,
     );
+  });
+
+  it('the legal moves are exactly those an independent reading of the rules allows', () => {
+    let multiCard = 0;
+    fc.assert(
+      fc.property(seed, rules, choices, (s, r, picks) => {
+        for (const state of randomGame(s, r, picks).states) {
+          const expected = rulebookMoves(toView(state, 'g'));
+          multiCard += expected.filter((move) => move.type === 'move' && move.count > 1).length;
+          const listed = legalMoves(state);
+          expect(new Set(listed.map((move) => JSON.stringify(move)))).toEqual(
+            new Set(expected.map((move) => JSON.stringify(move))),
+          );
+          expect(listed).toHaveLength(expected.length);
+        }
+      }),
+      runs,
+    );
+    // The random games do reach runs of several cards that may move (not only single cards).
+    expect(multiCard).toBeGreaterThan(0);
   });
 
   it('undo restores exactly the previous state; redo restores exactly the undone one', () => {

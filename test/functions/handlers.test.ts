@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import {
   ConditionalCheckFailedException,
   ProvisionedThroughputExceededException,
@@ -5,8 +6,8 @@ import {
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deal, deckFromSeed, HOUSE_RULES } from '../../domain/index.js';
-import { MAX_ATTEMPTS } from '../../functions/games.js';
+import { deal, deckFromSeed, evolve, fold, HOUSE_RULES, toSnapshot } from '../../domain/index.js';
+import { MAX_ATTEMPTS } from '../../functions/commands.js';
 import { handler as checkReplay } from '../../functions/handlers/checkReplay.js';
 import { handler as createGame } from '../../functions/handlers/createGame.js';
 import { handler as getGame } from '../../functions/handlers/getGame.js';
@@ -15,7 +16,8 @@ import { handler as playMove } from '../../functions/handlers/playMove.js';
 import { handler as resign } from '../../functions/handlers/resign.js';
 import { handler as undo } from '../../functions/handlers/undo.js';
 import { hashToken } from '../../functions/http/auth.js';
-import { forgetAll } from '../../functions/store/recent.js';
+import { fingerprint } from '../../functions/http/preconditions.js';
+import { SNAPSHOT_EVERY } from '../../functions/store/events.js';
 import { gatewayEvent, parse } from '../support/gateway.js';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -32,6 +34,18 @@ const dealtItem = {
   tokenHash: hashToken(TOKEN),
 };
 const drawnItem = { pk: ID, sk: 1, type: 'drawn', schema: 1, at: '2026-01-01T00:00:01.000Z', data: {} };
+/** A snapshot item's payload: the game after `version` draws and recycles on unlimited passes. */
+const snapshotOf = (version: number) => {
+  let state = fold([deal(deckFromSeed(1), 1, { ...HOUSE_RULES, passes: null })]);
+  while (state.version < version) {
+    state = evolve(
+      state,
+      state.board.stock.length ? { type: 'drawn', data: {} } : { type: 'recycled', data: {} },
+    );
+  }
+  return gzipSync(JSON.stringify({ state: toSnapshot(state), keys: [] }));
+};
+const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'exists', $metadata: {} });
 const throttled = () => new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} });
 
@@ -46,10 +60,10 @@ beforeAll(() => {
 });
 afterAll(() => ddb.restore());
 beforeEach(() => {
-  forgetAll();
   ddb.reset();
   ddb.on(QueryCommand).resolves({ Items: [dealtItem] });
   ddb.on(PutCommand).resolves({});
+  ddb.on(GetCommand).resolves({});
 });
 
 const puts = () => ddb.commandCalls(PutCommand);
@@ -160,36 +174,15 @@ describe('POST /games/{id}/moves', () => {
     expect(puts().map((call) => call.args[0].input.Item?.sk)).toEqual([1, 2]);
   });
 
-  it('the next write from the same container skips the read; a stale memory costs one failed put', async () => {
-    expect((await move({ type: 'draw' })).statusCode).toBe(200);
-    expect((await move({ type: 'draw' })).statusCode).toBe(200);
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
-    expect(puts().map((call) => call.args[0].input.Item?.sk)).toEqual([1, 2]);
-    // Another writer appended version 3 meanwhile: the put at 3 fails, the game is read afresh.
-    const third = { ...drawnItem, sk: 3 };
-    ddb.reset();
-    ddb.on(QueryCommand).resolves({ Items: [third, { ...drawnItem, sk: 2 }, drawnItem, dealtItem] });
-    ddb.on(PutCommand).rejectsOnce(conditionFailed()).resolves({});
-    const response = await move({ type: 'draw' });
-    expect(response.statusCode).toBe(200);
-    expect(parse(response).version).toBe(4);
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
-    expect(puts().map((call) => call.args[0].input.Item?.sk)).toEqual([3, 4]);
-  });
-
-  it('a refusal is never decided on a remembered state', async () => {
-    expect((await move({ type: 'draw' })).statusCode).toBe(200);
-    // Meanwhile the game moved on elsewhere to version 2; If-Match "2" is right, though memory says 1.
-    ddb.on(QueryCommand).resolves({ Items: [{ ...drawnItem, sk: 2 }, drawnItem, dealtItem] });
-    const response = await move({ type: 'draw' }, { ...auth, 'if-match': '"2"' });
-    expect(response.statusCode).toBe(200);
-    expect(parse(response).version).toBe(3);
-  });
-
-  it('a lost race under If-Match is a 412', async () => {
+  it('a lost race under If-Match is a 412: the game is no longer at a version it names', async () => {
+    ddb
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [dealtItem] })
+      .resolves({ Items: [drawnItem, dealtItem] });
     ddb.on(PutCommand).rejects(conditionFailed());
     const response = await move({ type: 'draw' }, { ...auth, 'if-match': '"0"' });
     expect(response.statusCode).toBe(412);
+    expect(parse(response).currentVersion).toBe(1);
   });
 
   it(`409 after ${MAX_ATTEMPTS} lost races`, async () => {
@@ -216,6 +209,58 @@ describe('POST /games/{id}/moves', () => {
   it('503 when the append itself is throttled', async () => {
     ddb.on(PutCommand).rejects(throttled());
     expect((await move({ type: 'draw' })).statusCode).toBe(503);
+  });
+
+  it('a put that landed although its attempt timed out (the SDK retried it) counts as written, once', async () => {
+    // The SDK's retry of our own put finds the item there: the conditional check fails, but the item
+    // carries this write's id, so the move is answered as written, not decided again on top of itself.
+    ddb.on(PutCommand).rejects(conditionFailed());
+    ddb.on(GetCommand).callsFake(() => ({ Item: puts().at(-1)!.args[0].input.Item }));
+    const response = await move({ type: 'draw' });
+    expect(response.statusCode).toBe(200);
+    expect(parse(response).version).toBe(1);
+    expect(puts()).toHaveLength(1);
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
+  });
+
+  it("a racing writer's item at that version is a lost race, even for the same move", async () => {
+    ddb
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [dealtItem] })
+      .resolves({ Items: [{ ...drawnItem, w: 'theirs' }, dealtItem] });
+    ddb.on(PutCommand).rejectsOnce(conditionFailed()).resolves({});
+    ddb.on(GetCommand).resolves({ Item: { ...drawnItem, w: 'theirs' } });
+    const response = await move({ type: 'draw' });
+    expect(parse(response).version).toBe(2);
+    expect(puts().map((call) => call.args[0].input.Item?.sk)).toEqual([1, 2]);
+  });
+
+  it('a keyed retry loads its first answer at its version, through the nearest snapshot: never the whole log', async () => {
+    // A long game: the key took version 6,001, and ten actions followed. The answer is the view at 6,001.
+    const snapshotAt = (version: number) =>
+      ({ ...drawnItem, sk: version, snap: snapshotOf(version), tokenHash: hashToken(TOKEN) }) as Record<
+        string,
+        unknown
+      >;
+    const fp = fingerprint('playMove', { type: 'draw' });
+    const keyed = { ...drawnItem, sk: 6001, idem: 'k-6001', fp };
+    ddb.on(QueryCommand).callsFake((input: { ExpressionAttributeValues: Record<string, number> }) => {
+      const upTo = input.ExpressionAttributeValues[':upTo'];
+      if (upTo === undefined) {
+        return { Items: [...range(6011, 6002).map((sk) => ({ ...drawnItem, sk })), keyed, snapshotAt(6000)] };
+      }
+      return { Items: [keyed, snapshotAt(6000)] };
+    });
+    const again = await move({ type: 'draw' }, { ...auth, 'idempotency-key': 'k-6001' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers?.['idempotent-replayed']).toBe('true');
+    expect(parse(again).version).toBe(6001);
+    expect(puts()).toHaveLength(0);
+    const queries = ddb.commandCalls(QueryCommand).map((call) => call.args[0].input);
+    expect(queries).toHaveLength(2);
+    for (const query of queries) expect(query.Limit).toBeLessThanOrEqual(SNAPSHOT_EVERY + 1);
+    expect(queries[1]!.KeyConditionExpression).toContain('sk <= :upTo');
+    expect(queries[1]!.ExpressionAttributeValues).toMatchObject({ ':upTo': 6001 });
   });
 
   it('Idempotency-Key: the same request returns the first answer and appends nothing', async () => {
@@ -295,7 +340,11 @@ describe('stateless routes', () => {
 describe('creation under an Idempotency-Key', () => {
   it('claims the key first; a retry gets the same game and token', async () => {
     const first = await createGame(
-      gatewayEvent({ method: 'POST', body: { seed: 9 }, headers: { 'idempotency-key': 'create-1' } }),
+      gatewayEvent({
+        method: 'POST',
+        body: { seed: 9 },
+        headers: { 'idempotency-key': 'create-1-0123456789abcdefghij' },
+      }),
     );
     expect(first.statusCode).toBe(201);
     const [record, game] = puts().map((call) => call.args[0].input.Item!);
@@ -307,12 +356,25 @@ describe('creation under an Idempotency-Key', () => {
     ddb.on(PutCommand).rejects(conditionFailed());
     ddb.on(GetCommand).resolves({ Item: record });
     const again = await createGame(
-      gatewayEvent({ method: 'POST', body: { seed: 9 }, headers: { 'idempotency-key': 'create-1' } }),
+      gatewayEvent({
+        method: 'POST',
+        body: { seed: 9 },
+        headers: { 'idempotency-key': 'create-1-0123456789abcdefghij' },
+      }),
     );
     expect(again.statusCode).toBe(201);
+    expect(again.headers?.['idempotent-replayed']).toBe('true');
+    expect(first.headers?.['idempotent-replayed']).toBeUndefined();
     expect(parse(again)).toEqual(parse(first));
+    // The retry looked its key up first, and claimed nothing: only the deal's put (a no-op) followed.
+    expect(ddb.calls()[0]!.args[0]).toBeInstanceOf(GetCommand);
+    expect(puts().map((call) => call.args[0].input.Item?.pk)).toEqual([game!.pk]);
     const other = await createGame(
-      gatewayEvent({ method: 'POST', body: { seed: 10 }, headers: { 'idempotency-key': 'create-1' } }),
+      gatewayEvent({
+        method: 'POST',
+        body: { seed: 10 },
+        headers: { 'idempotency-key': 'create-1-0123456789abcdefghij' },
+      }),
     );
     expect(other.statusCode).toBe(422);
   });

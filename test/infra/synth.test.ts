@@ -1,6 +1,7 @@
 /**
  * The one real synthesis: runs infra/app.ts as the CDK CLI would (CDK_OUTDIR, CDK_CONTEXT_JSON
- * from cdk.json), with every function bundled by the local esbuild and every validation plugin
+ * from cdk.json), with every function bundled by the local esbuild, the web client built by the
+ * local Vite, and every validation plugin
  * on (cdk-nag and CloudFormation's schema check). A stack that does not synthesize, a handler
  * that does not bundle, or a finding nobody acknowledged fails here.
  */
@@ -58,9 +59,10 @@ describe('cdk synth (bundling and validation on)', () => {
 
     const template = JSON.parse(readFileSync(join(outdir, `${stackName}.template.json`), 'utf8'));
     const assets = JSON.parse(readFileSync(join(outdir, `${stackName}.assets.json`), 'utf8'));
-    const functions = Object.values(template.Resources as Record<string, any>).filter(
-      (r) => r.Type === 'AWS::Lambda::Function',
-    );
+    // The route functions; the CDK's BucketDeployment handler (Python, the CDK's own) is not one.
+    const functions = Object.entries(template.Resources as Record<string, any>)
+      .filter(([id, r]) => r.Type === 'AWS::Lambda::Function' && !id.startsWith('CustomCDKBucketDeployment'))
+      .map(([, r]) => r);
     expect(functions).toHaveLength(ROUTES.length);
     const bundles = functions.map((fn) => {
       const hash = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
@@ -83,5 +85,18 @@ describe('cdk synth (bundling and validation on)', () => {
     });
     expect(loaded.stderr).toBe('');
     expect(loaded.stdout.trim().split('\n')).toEqual(bundles.map(() => 'function'));
+
+    // The web client, built by Vite during synthesis: its page and every asset the page names.
+    const deployments = Object.values(template.Resources as Record<string, any>).filter(
+      (r) => r.Type === 'Custom::CDKBucketDeployment',
+    );
+    expect(deployments).toHaveLength(2);
+    const siteHash = String(deployments[0].Properties.SourceObjectKeys[0]).replace(/\.zip$/, '');
+    const site = join(outdir, assets.files[siteHash].source.path);
+    const page = readFileSync(join(site, 'index.html'), 'utf8');
+    const named = [...page.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(named.some((path) => path.endsWith('.js'))).toBe(true);
+    expect(named.some((path) => path.endsWith('.css'))).toBe(true);
+    for (const path of named) expect(existsSync(join(site, path)), path).toBe(true);
   });
 });

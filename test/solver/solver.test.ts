@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyMove, type Board, checkMove, isCleared } from '../../domain/board.js';
 import { type Card, cardOf, isDeckError, parseCard, parseDeck } from '../../domain/cards.js';
-import { deal, fold, type GameState, legalMoves } from '../../domain/game.js';
+import { deal, fold, type GameState } from '../../domain/game.js';
 import type { PlayedMove } from '../../domain/moves.js';
 import { checkHistory } from '../../domain/replay.js';
 import { HOUSE_RULES, type Rules } from '../../domain/rules.js';
 import { OPENING_SCORE } from '../../domain/score.js';
 import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
-import { autocomplete, safeAutoplay, solve, solveBoard, winnableSeed } from '../../domain/solver/index.js';
+import { autocomplete, safeAutoplay, solve, solveBoard, winnableDeal } from '../../domain/solver/index.js';
 import { Search } from '../../domain/solver/search.js';
 import { bruteForceWinnable, randomPlay } from './positions.js';
 
@@ -400,14 +400,31 @@ describe('Search', () => {
   });
 });
 
-describe('winnableSeed', () => {
-  it('finds a seed the solver wins, from a start seed', () => {
-    const found = winnableSeed(0, HOUSE_RULES, { nodes: 100_000 });
+describe('winnableDeal', () => {
+  it('draws deals from its source until the solver wins one, and replays the line', () => {
+    let next = 0;
+    const found = winnableDeal(() => deckFromSeed(next++), HOUSE_RULES, { perDeal: 100_000 });
     expect(found).not.toBeNull();
     if (found) {
-      expect(found.seed).toBe(found.attempts - 1);
-      replayWins(deckFromSeed(found.seed), HOUSE_RULES, found.line);
+      expect(found.attempts).toBe(next);
+      expect(found.deck).toEqual(deckFromSeed(next - 1));
+      replayWins(found.deck, HOUSE_RULES, found.line);
     }
+  });
+
+  it('gives up after maxAttempts deals it cannot prove, and at the deadline', () => {
+    let drawn = 0;
+    const never = () => {
+      drawn++;
+      return deckFromSeed(0);
+    };
+    expect(winnableDeal(never, HOUSE_RULES, { perDeal: 1, maxAttempts: 7 })).toBeNull();
+    expect(drawn).toBe(7);
+    drawn = 0;
+    let clock = 0;
+    expect(winnableDeal(never, HOUSE_RULES, { perDeal: 1, now: () => clock++, deadline: 5 })).toBeNull();
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(7);
   });
 });
 

@@ -1,25 +1,15 @@
-import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
-import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
-import { startServer } from '../../infra/local/server.js';
-import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
+import { type Runtime, startRuntime } from '../../infra/local/runtime.js';
+import type { Site } from '../../infra/local/site.js';
 
-/** The local runtime on a free port, with a fresh in-memory dynalite: what `npm start` runs. */
-export async function startLocal(): Promise<{ url: string; stop: () => Promise<void>; store: LocalStore }> {
+/**
+ * The local runtime on a free port, with a fresh in-memory dynalite: what `npm start` runs. With
+ * `isolated`, every route runs in a process of its own, as in Lambda (`npm start -- --isolated`);
+ * with `site`, the web client is served at `/` too.
+ */
+export async function startLocal(options: { isolated?: boolean; site?: Site } = {}): Promise<Runtime> {
   process.env.LOG_LEVEL = 'SILENT';
-  const store = await startLocalStore();
-  process.env[ENDPOINT_ENV] = store.endpoint;
-  process.env[TABLE_ENV] = store.tableName;
-  const { server, url } = await startServer({ port: 0 });
-  return {
-    url,
-    store,
-    stop: async () => {
-      (server as Server).closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await store.close();
-    },
-  };
+  return startRuntime({ port: 0, ...options });
 }
 
 export interface Answer {
@@ -80,12 +70,12 @@ export type Local = Awaited<ReturnType<typeof startLocal>>;
  * Starts the local runtime before a test file's tests and stops it after them. The returned
  * object's `api` and `local` are set once the tests run.
  */
-export function useLocalApi(): { api: Client; local: Local } {
+export function useLocalApi(options: { isolated?: boolean } = {}): { api: Client; local: Local } {
   const context = {} as { api: Client; local: Local };
   beforeAll(async () => {
-    context.local = await startLocal();
+    context.local = await startLocal(options);
     context.api = client(context.local.url);
-  });
+  }, 60_000);
   afterAll(() => context.local?.stop());
   return context;
 }

@@ -1,0 +1,50 @@
+/**
+ * Where the page is (its URL fragment, never sent to a server) and the games' tokens (local
+ * storage only). `#game=<id>&token=<token>` opens a game, `#game=<id>` resumes one whose token this
+ * browser keeps, `#replay=<id>` opens a replay; an empty fragment resumes the last game played.
+ */
+export type Place =
+  | { readonly kind: 'play'; readonly id: string; readonly token: string | undefined }
+  | { readonly kind: 'replay'; readonly id: string; readonly at: number | undefined }
+  | { readonly kind: 'home' };
+
+export function parsePlace(hash: string): Place {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const replay = params.get('replay');
+  if (replay) {
+    const at = params.get('at');
+    return { kind: 'replay', id: replay, at: at !== null && /^\d+$/.test(at) ? Number(at) : undefined };
+  }
+  const game = params.get('game');
+  if (game) return { kind: 'play', id: game, token: params.get('token') ?? tokens.get(game) };
+  return { kind: 'home' };
+}
+
+export const playLink = (id: string, token: string): string =>
+  `#${new URLSearchParams({ game: id, token }).toString()}`;
+export const replayLink = (id: string): string => `#${new URLSearchParams({ replay: id }).toString()}`;
+
+const TOKEN_PREFIX = 'klondike.token.';
+const LAST_GAME = 'klondike.last';
+
+/** Local storage may be off (a private window, a policy): the page then works without memory. */
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export const tokens = {
+  get: (id: string): string | undefined => storage()?.getItem(TOKEN_PREFIX + id) ?? undefined,
+  remember(id: string, token: string): void {
+    try {
+      storage()?.setItem(TOKEN_PREFIX + id, token);
+      storage()?.setItem(LAST_GAME, id);
+    } catch {
+      // Full or refused: the link in the address bar still opens the game.
+    }
+  },
+  last: (): string | undefined => storage()?.getItem(LAST_GAME) ?? undefined,
+};

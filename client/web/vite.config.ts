@@ -1,0 +1,32 @@
+/**
+ * The web client's build: `client/web/` is Vite's root, the output goes to `client/web/dist/`
+ * (not committed) unless an outDir is given. `npm start` builds it on start (infra/local/site.ts),
+ * the stack builds it at synthesis (infra/site.ts), and `npm run web:build` does it by hand.
+ */
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { apiPathPrefixes } from '../../infra/api-paths.js';
+
+export const WEB_ROOT = dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  root: WEB_ROOT,
+  base: '/',
+  logLevel: 'warn',
+  // Preact's automatic JSX runtime (the tsconfig beside this file says the same to tsc).
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Browsers of the last few years all load ES modules with <link rel=modulepreload>: no polyfill.
+    modulePreload: { polyfill: false },
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: false,
+  },
+  server: {
+    // `npm run web:dev`: the page with hot reload, the API from `npm start` on port 3000.
+    proxy: Object.fromEntries(apiPathPrefixes().map((prefix) => [prefix, 'http://127.0.0.1:3000'])),
+  },
+});

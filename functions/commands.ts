@@ -1,0 +1,145 @@
+import {
+  type Command,
+  decide,
+  evolve,
+  type GameEvent,
+  type GameState,
+  gameOver,
+  isViolation,
+  toView,
+} from '../domain/index.js';
+import { illegal, loadOrNotFound } from './games.js';
+import { authorize } from './http/auth.js';
+import { httpHandler } from './http/handler.js';
+import {
+  fingerprint,
+  idempotencyKey,
+  ifMatch,
+  type Precondition,
+  preconditionFailed,
+  REPLAYED,
+} from './http/preconditions.js';
+import { Problem } from './http/problem.js';
+import { parseBody, parseWith, type Request } from './http/request.js';
+import { etag, gameJson, type Response } from './http/respond.js';
+import { EmptyBody, GamePath } from './schemas.js';
+import { type FirstAnswer, firstAnswer, keepAnswer } from './store/answers.js';
+import { append, CONFLICT, type Keyed, type Loaded } from './store/events.js';
+
+/** Tries of one command when other writers keep taking the next version first. */
+export const MAX_ATTEMPTS = 5;
+
+/**
+ * What a write route does to a game: the commands to decide in order, or a refusal. Most routes
+ * make one; autoplay and autocomplete make several, appended as ordinary events.
+ */
+export type Plan = (state: GameState) => readonly Command[] | Problem;
+
+/**
+ * The flow of one write, top to bottom (Emmett's handleCommand): load the game, check the token,
+ * give the first answer again if the Idempotency-Key has one, decide, append with the expected
+ * version. A lost race (another write took the next version) is decided again on the new state,
+ * up to MAX_ATTEMPTS times, then answered 409.
+ */
+export async function handleCommand(
+  request: Request,
+  route: string,
+  body: unknown,
+  plan: Plan,
+): Promise<Response> {
+  const id = request.pathParameters.id!;
+  const precondition = ifMatch(request);
+  const name = idempotencyKey(request);
+  const key = name === undefined ? undefined : { key: name, fingerprint: fingerprint(route, body) };
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const loaded = await loadOrNotFound(id);
+    await authorize(request, loaded);
+    const first = key && (await firstAnswer(id, loaded, key));
+    if (key && first) return answerAgain(id, loaded, key, first);
+    const decided = decideWrite(loaded.state, precondition, plan);
+    if (decided instanceof Problem || decided.length === 0) return answerUnchanged(id, loaded, key, decided);
+    const appended = await append(id, decided, { expected: loaded, key, at: new Date().toISOString() });
+    if (appended !== CONFLICT) return gameJson(200, toView(appended.state, id), appended.state.version);
+  }
+  const current = (await loadOrNotFound(id)).state.version;
+  throw new Problem(
+    'conflict',
+    `Other writes kept changing the game; tried ${MAX_ATTEMPTS} times. Nothing was written.`,
+    { currentVersion: current },
+    { etag: etag(current) },
+  );
+}
+
+/** The events a write appends, or why it is refused (If-Match, a finished game, a broken rule). */
+function decideWrite(
+  state: GameState,
+  precondition: Precondition | undefined,
+  plan: Plan,
+): readonly GameEvent[] | Problem {
+  if (precondition && !precondition.matches(state.version))
+    return preconditionFailed(state.version, precondition);
+  // Checked before planning, so a plan with nothing to do is refused on a finished game too.
+  const over = gameOver(state);
+  if (over) return illegal(over, {}, state.version);
+  const commands = plan(state);
+  if (commands instanceof Problem) return commands;
+  const events: GameEvent[] = [];
+  let current = state;
+  for (const command of commands) {
+    const event = decide(current, command);
+    if (isViolation(event)) return illegal(event, {}, state.version);
+    events.push(event);
+    current = evolve(current, event);
+  }
+  return events;
+}
+
+/**
+ * An answer that appends nothing: a refusal, or a plan with nothing to do. Under a key it is kept as
+ * the key's first answer, so a retry gets it again even after the game has moved on.
+ */
+async function answerUnchanged(
+  id: string,
+  loaded: Loaded,
+  key: Keyed | undefined,
+  refusal: Problem | readonly GameEvent[],
+): Promise<Response> {
+  const problem = refusal instanceof Problem ? refusal : undefined;
+  if (key) {
+    const answer: FirstAnswer = {
+      fingerprint: key.fingerprint,
+      version: loaded.state.version,
+      ...(problem ? { refusal: problem.toRecord() } : {}),
+    };
+    const stands = await keepAnswer(id, key, answer);
+    if (stands !== answer) return answerAgain(id, loaded, key, stands);
+  }
+  if (problem) throw problem;
+  return gameJson(200, toView(loaded.state, id), loaded.state.version);
+}
+
+/** The first answer to a key, given again (with Idempotent-Replayed); another request under it is 422. */
+async function answerAgain(id: string, loaded: Loaded, key: Keyed, first: FirstAnswer): Promise<Response> {
+  if (first.fingerprint !== key.fingerprint) {
+    throw new Problem(
+      'idempotency-key-reused',
+      `Idempotency-Key ${JSON.stringify(key.key)} was used for another request on this game.`,
+    );
+  }
+  if (first.refusal) throw Problem.fromRecord(first.refusal, REPLAYED);
+  // The view at that version: a bounded load (through the nearest snapshot), never the whole log.
+  const state =
+    first.version === loaded.state.version ? loaded.state : (await loadOrNotFound(id, first.version)).state;
+  return gameJson(200, toView(state, id), first.version, REPLAYED);
+}
+
+/** The handler of a write route without a body of its own: its plan decides what it appends. */
+export const planHandler = (route: string, plan: Plan) =>
+  httpHandler(route, async (request) => {
+    parseWith(GamePath, request.pathParameters, 'path');
+    const body = parseBody(request, EmptyBody, {});
+    return handleCommand(request, route, body, plan);
+  });
+
+/** Undo, redo and resign: one command each. */
+export const commandHandler = (type: 'undo' | 'redo' | 'resign') => planHandler(type, () => [{ type }]);

@@ -1,0 +1,190 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../functions/routes.js';
+import { apiPathPatterns, apiPathPrefixes } from '../../infra/api-paths.js';
+import { CONTENT_SECURITY_POLICY } from '../../infra/site-headers.js';
+import { resourcesOf, synthesize } from './harness.js';
+
+const dev = () => synthesize();
+const resources = () => dev().template.toJSON().Resources as Record<string, any>;
+const idOf = (construct: any) => dev().stack.getLogicalId(construct.node.defaultChild);
+
+/** CloudFront's path pattern match: `*` is any run of characters, the rest is literal. */
+const matches = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path);
+
+/** The managed policies the API's behaviors use (CloudFront's fixed ids). */
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+describe("the API's paths, from the route table", () => {
+  it('are /games, /games/*, /me/*, /openapi.json and /replays, and every route falls under one', () => {
+    expect(apiPathPatterns()).toEqual(['/games', '/games/*', '/me/*', '/openapi.json', '/replays']);
+    expect(apiPathPrefixes()).toEqual(['/games', '/me', '/openapi.json', '/replays']);
+    for (const route of ROUTES) {
+      if (route.path === '$default') continue;
+      const path = route.path.replace(/\{\w+\}/g, 'x');
+      expect(
+        apiPathPatterns().some((p) => matches(p, path)),
+        path,
+      ).toBe(true);
+    }
+    expect(apiPathPatterns().some((p) => matches(p, '/'))).toBe(false);
+    expect(apiPathPatterns().some((p) => matches(p, '/assets/index-abc.js'))).toBe(false);
+  });
+
+  it('grow with the route table: a new route gets its pattern', () => {
+    const more = [
+      ...ROUTES,
+      { name: 'myGames', method: 'GET', path: '/me/games', access: 'read', summary: '' } as const,
+    ];
+    expect(apiPathPatterns(more)).toContain('/me/*');
+  });
+});
+
+describe('the web site', () => {
+  it('keeps its files in a private bucket: public access blocked, TLS only, logged', () => {
+    const { site } = dev().stack;
+    const bucket = resources()[idOf(site.bucket)];
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.LoggingConfiguration).toEqual({
+      DestinationBucketName: { Ref: idOf(site.logs) },
+      LogFilePrefix: 'bucket/',
+    });
+    const [, policy] = resourcesOf(dev().template, 'AWS::S3::BucketPolicy').find(
+      ([, p]) => p.Properties!.Bucket.Ref === idOf(site.bucket),
+    )!;
+    const statements = policy.Properties!.PolicyDocument.Statement as any[];
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 's3:*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+    // The one reader: this distribution, through origin access control.
+    const allows = statements.filter((s) => s.Effect === 'Allow');
+    expect(allows).toHaveLength(1);
+    expect(allows[0]).toMatchObject({
+      Action: 's3:GetObject',
+      Principal: { Service: 'cloudfront.amazonaws.com' },
+      Condition: { StringEquals: { 'AWS:SourceArn': expect.anything() } },
+    });
+    expect(JSON.stringify(allows[0].Condition)).toContain(idOf(site.distribution));
+  });
+
+  it('is served by CloudFront from the bucket with origin access control, and the API beside it with caching off', () => {
+    const { site } = dev().stack;
+    const config = resources()[idOf(site.distribution)].Properties.DistributionConfig;
+    const [oacId] = resourcesOf(dev().template, 'AWS::CloudFront::OriginAccessControl').map(([id]) => id);
+    const s3Origin = config.Origins.find((o: any) => o.S3OriginConfig);
+    const apiOrigin = config.Origins.find((o: any) => o.CustomOriginConfig);
+    expect(s3Origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
+    expect(s3Origin.DomainName).toEqual({ 'Fn::GetAtt': [idOf(site.bucket), 'RegionalDomainName'] });
+    expect(apiOrigin.CustomOriginConfig).toEqual({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain(idOf(dev().stack.api));
+
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      TargetOriginId: s3Origin.Id,
+      ViewerProtocolPolicy: 'redirect-to-https',
+      AllowedMethods: ['GET', 'HEAD'],
+    });
+    expect(config.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual(apiPathPatterns());
+    for (const behavior of config.CacheBehaviors) {
+      expect(behavior).toMatchObject({
+        TargetOriginId: apiOrigin.Id,
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        ViewerProtocolPolicy: 'https-only',
+      });
+      expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'OPTIONS']));
+    }
+    // Error pages would replace the API's own 403 and 404 answers too.
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.Logging).toEqual({
+      Bucket: { 'Fn::GetAtt': [idOf(site.logs), 'RegionalDomainName'] },
+      Prefix: 'cloudfront/',
+    });
+  });
+
+  it('sends the same Content-Security-Policy as npm start, and HSTS', () => {
+    dev().template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000 }),
+        }),
+      }),
+    });
+  });
+
+  it('deploys the build: hashed assets immutable first, then index.html uncached, invalidated at the edge', () => {
+    const { site } = dev().stack;
+    const deployments = resourcesOf(dev().template, 'Custom::CDKBucketDeployment');
+    expect(deployments).toHaveLength(2);
+    const [assetsId, assets] = deployments.find(([, d]) => d.Properties!.Exclude?.[0] === 'index.html')!;
+    const [, index] = deployments.find(([, d]) => d.Properties!.Include?.[0] === 'index.html')!;
+    expect(assets.Properties).toMatchObject({
+      DestinationBucketName: { Ref: idOf(site.bucket) },
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    expect(index.Properties).toMatchObject({
+      DestinationBucketName: { Ref: idOf(site.bucket) },
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionId: { Ref: idOf(site.distribution) },
+      DistributionPaths: ['/', '/index.html'],
+    });
+    expect(index.DependsOn).toContain(assetsId);
+    // Both copy the one staged build.
+    expect(index.Properties!.SourceObjectKeys).toEqual(assets.Properties!.SourceObjectKeys);
+  });
+
+  it("keeps its logs for the stage's retention, and outputs the page's URL", () => {
+    const { site } = dev().stack;
+    expect(resources()[idOf(site.logs)].Properties.LifecycleConfiguration.Rules).toEqual([
+      { ExpirationInDays: 7, Status: 'Enabled' },
+    ]);
+    dev().template.hasOutput('WebUrl', {
+      Value: {
+        'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [idOf(site.distribution), 'DomainName'] }, '/']],
+      },
+    });
+  });
+
+  it("is acknowledged to cdk-nag only where the CDK's deployment handler or CloudFront's defaults leave no choice", () => {
+    const acknowledged = (dev().stack.node.findAll() as any[]).flatMap((c) =>
+      c.node.metadata
+        .filter((m: any) => m.type === 'aws:cdk:acknowledged-rules')
+        .flatMap((m: any) =>
+          Object.keys(m.data).map((id) => `${c.node.id}: ${id.replace(/^annotation::/i, '')}`),
+        ),
+    );
+    const site = acknowledged.filter((a) => !a.includes('APIG4'));
+    // W3045 is the CDK's own, on a bucket that CloudFront's logs reach by ACL.
+    expect(site.filter((a) => a.startsWith('Logs:')).sort()).toEqual([
+      'Logs: AwsSolutions-S1',
+      'Logs: CloudFormation-Validate::W3045',
+    ]);
+    expect(site.filter((a) => a.startsWith('Distribution:'))).toEqual([
+      'Distribution: AwsSolutions-CFR1',
+      'Distribution: AwsSolutions-CFR2',
+      'Distribution: AwsSolutions-CFR4',
+    ]);
+    const handler = site.filter((a) => a.startsWith('Custom::CDKBucketDeployment'));
+    expect(handler.length).toBeGreaterThan(0);
+    for (const a of handler) expect(a).toMatch(/AwsSolutions-(L1|IAM4|IAM5)/);
+    expect(site.length).toBe(2 + 3 + handler.length);
+  });
+});

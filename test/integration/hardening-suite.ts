@@ -1,0 +1,241 @@
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import {
+  checkHistory,
+  deal,
+  deckFromSeed,
+  MAX_ACTIONS,
+  safeAutoplay,
+  withDefaults,
+} from '../../domain/index.js';
+import { ERROR_BODY_LIMIT } from '../../functions/http/respond.js';
+import { type Client, type Local, newGame } from '../support/local.js';
+
+/**
+ * What an outside probe found (issue "Hardening"), each held to the contract over real HTTP, against
+ * a local runtime started by the caller (in one process, or a process per route).
+ */
+export function hardeningSuite(server: { api: Client; local: Local }): void {
+  const uuid = () => crypto.randomUUID();
+
+  describe('deals the service chooses', () => {
+    it('are not numbered: seed null, a deck no seed names, shown once the game ends', async () => {
+      const decks = new Set<string>();
+      for (let i = 0; i < 3; i++) {
+        const { id, auth, created } = await newGame(server.api, {});
+        expect(created.body).not.toHaveProperty('seed');
+        expect(created.body).not.toHaveProperty('deck');
+        const events = await server.api.get(`/games/${id}/events`, auth);
+        expect(events.body.events[0].data).not.toHaveProperty('seed');
+        const resigned = await server.api.post(`/games/${id}/resign`, undefined, auth);
+        expect(resigned.body.seed).toBeNull();
+        expect(resigned.body.deck).toHaveLength(52);
+        expect(new Set(resigned.body.deck).size).toBe(52);
+        const dealt = await server.api.get(`/games/${id}/events?limit=1`);
+        expect(dealt.body.events[0].data.seed).toBeNull();
+        decks.add(resigned.body.deck.join(' '));
+      }
+      expect(decks.size).toBe(3);
+    });
+
+    it('a winnable deal is drawn afresh too, with seed null', async () => {
+      const { id, auth } = await newGame(server.api, { winnable: true });
+      const resigned = await server.api.post(`/games/${id}/resign`, undefined, auth);
+      expect(resigned.body.seed).toBeNull();
+      expect(resigned.body.deck).toHaveLength(52);
+    });
+
+    it('a numbered deal still shows its seed once it ends', async () => {
+      const { id, auth } = await newGame(server.api, { seed: 4242 });
+      expect((await server.api.post(`/games/${id}/resign`, undefined, auth)).body.seed).toBe(4242);
+    });
+  });
+
+  describe('creation keys', () => {
+    it('an anonymous creation key shorter than 22 characters is 400; nothing is created', async () => {
+      const short = await server.api.post('/games', { seed: 1 }, { 'idempotency-key': 'a'.repeat(21) });
+      expect(short.status).toBe(400);
+      expect(short.body.detail).toMatch(/22/);
+      const long = await server.api.post('/games', { seed: 1 }, { 'idempotency-key': 'a'.repeat(22) });
+      expect(long.status).toBe(201);
+    });
+
+    it('a replayed creation says so with Idempotent-Replayed: true, and a winnable one is never dealt again', async () => {
+      const headers = { 'idempotency-key': uuid() };
+      const first = await server.api.post('/games', { winnable: true }, headers);
+      expect(first.status).toBe(201);
+      expect(first.headers.get('idempotent-replayed')).toBeNull();
+      for (let i = 0; i < 5; i++) {
+        const again = await server.api.post('/games', { winnable: true }, headers);
+        expect(again.status).toBe(201);
+        expect(again.headers.get('idempotent-replayed')).toBe('true');
+        expect(again.body).toEqual(first.body);
+      }
+    });
+  });
+
+  describe('a first answer stands', () => {
+    it('an autoplay that changed nothing is still the answer to its key after the game moved on', async () => {
+      // Seed 0, draw 1: nothing is safe to play home at the deal; after 11 draws an Ace tops the waste.
+      const { id, auth } = await newGame(server.api, { seed: 0, rules: { draw: 1 } });
+      const headers = { ...auth, 'idempotency-key': 'AP' };
+      const first = await server.api.post(`/games/${id}/autoplay`, undefined, headers);
+      expect(first.status).toBe(200);
+      expect(first.body.version).toBe(0);
+      for (let i = 0; i < 11; i++) await server.api.post(`/games/${id}/moves`, { type: 'draw' }, auth);
+      const drawn = checkHistory(
+        deal(deckFromSeed(0), 0, withDefaults({ draw: 1 })),
+        Array.from({ length: 11 }, () => ({ type: 'draw' }) as const),
+      );
+      expect(drawn.ok && safeAutoplay(drawn.state).length).toBe(1);
+      const again = await server.api.post(`/games/${id}/autoplay`, undefined, headers);
+      expect(again.status).toBe(200);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body).toEqual(first.body);
+      expect((await server.api.get(`/games/${id}`, auth)).body.version).toBe(11);
+    });
+
+    it('a refused move keeps its answer under its key; the same key with another body is 422', async () => {
+      const { id, auth } = await newGame(server.api, { seed: 1 });
+      const headers = { ...auth, 'idempotency-key': uuid() };
+      const first = await server.api.post(`/games/${id}/moves`, { type: 'recycle' }, headers);
+      expect(first.status).toBe(422);
+      const again = await server.api.post(`/games/${id}/moves`, { type: 'recycle' }, headers);
+      expect(again.status).toBe(422);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body).toEqual(first.body);
+      const other = await server.api.post(`/games/${id}/moves`, { type: 'draw' }, headers);
+      expect(other.body.type).toBe('/problems/idempotency-key-reused');
+    });
+  });
+
+  describe('If-Match, compared strongly', () => {
+    it('W/"N" matches nothing, a list matches any member, * matches any existing game, garbage is 400', async () => {
+      const { id, auth } = await newGame(server.api);
+      const draw = (ifMatch: string) =>
+        server.api.post(`/games/${id}/moves`, { type: 'draw' }, { ...auth, 'if-match': ifMatch });
+      expect((await draw('W/"0"')).status).toBe(412);
+      expect((await draw('"7", W/"0"')).status).toBe(412);
+      expect((await draw('"abc"')).status).toBe(412);
+      const listed = await draw('"5", "0"');
+      expect(listed.status).toBe(200);
+      expect(listed.body.version).toBe(1);
+      expect((await draw(' "0" ,"1"')).status).toBe(200);
+      expect((await draw('*')).status).toBe(200);
+      for (const bad of ['3', '"1" "2"', 'W/3', '"3', '', '**'])
+        expect((await draw(bad)).status, bad).toBe(400);
+      const unknown = await server.api.post(
+        '/games/nope/moves',
+        { type: 'draw' },
+        { ...auth, 'if-match': '*' },
+      );
+      expect(unknown.status).toBe(404);
+    });
+  });
+
+  describe('numbers in queries', () => {
+    it('only plain decimal integers in range; anything else is 400', async () => {
+      const { id, auth } = await newGame(server.api);
+      await server.api.post(`/games/${id}/moves`, { type: 'draw' }, auth);
+      for (const query of [
+        '?at=',
+        '?at=%2B1',
+        '?at=0x0',
+        '?at=1e0',
+        '?at=1.0',
+        '?at=-1',
+        '?at=1&at=0',
+        `?at=${MAX_ACTIONS + 1}`,
+      ]) {
+        expect((await server.api.get(`/games/${id}${query}`, auth)).status, query).toBe(400);
+      }
+      for (const query of ['?after=', '?after=-2', '?limit=0', '?limit=1001', '?limit= 5', '?after=0x1']) {
+        expect((await server.api.get(`/games/${id}/events${query}`, auth)).status, query).toBe(400);
+      }
+      for (const query of ['?from=', '?to=%2B1', '?from=1.5']) {
+        expect((await server.api.get(`/games/${id}/replay${query}`, auth)).status, query).toBe(400);
+      }
+      expect((await server.api.get(`/games/${id}?at=01`, auth)).body.version).toBe(1);
+      expect((await server.api.get(`/games/${id}/events?after=-1`, auth)).body.events).toHaveLength(2);
+    });
+
+    it('?from= beyond the latest version is 404, as ?at= is', async () => {
+      const { id, auth } = await newGame(server.api);
+      expect((await server.api.get(`/games/${id}?at=1`, auth)).status).toBe(404);
+      const beyond = await server.api.get(`/games/${id}/replay?from=1`, auth);
+      expect(beyond.status).toBe(404);
+      expect(beyond.body.currentVersion).toBe(0);
+      expect((await server.api.get(`/games/${id}/replay?from=0`, auth)).status).toBe(200);
+    });
+  });
+
+  describe('error bodies', () => {
+    it('stay within 16 KiB for a 256 KiB body of bad moves, listing the first issues and how many there were', async () => {
+      const moves = Array.from({ length: 15_000 }, () => ({ type: 'fly' }));
+      const body = JSON.stringify({ seed: 1, moves });
+      expect(body.length).toBeLessThan(256 * 1024);
+      const answer = await server.api.call('POST', '/replays', { raw: body });
+      expect(answer.status).toBe(400);
+      expect(Buffer.byteLength(answer.text)).toBeLessThanOrEqual(ERROR_BODY_LIMIT);
+      expect(answer.body.issueCount).toBe(15_000);
+      expect(answer.body.issues.length).toBeGreaterThan(10);
+      expect(answer.body.detail).toMatch(/and \d+ more/);
+    });
+  });
+
+  describe('game length', () => {
+    it(`a history of more than ${MAX_ACTIONS} actions is refused at index ${MAX_ACTIONS} (game-too-long)`, async () => {
+      const moves = Array.from({ length: MAX_ACTIONS + 1 }, (_, i) => ({
+        type: i % 9 === 8 ? 'recycle' : 'draw',
+      }));
+      const rules = { passes: null };
+      const answer = await server.api.post('/replays', { seed: 1, rules, moves });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toMatchObject({ index: MAX_ACTIONS, rule: 'game-too-long' });
+      const fits = await server.api.post('/replays', { seed: 1, rules, moves: moves.slice(0, MAX_ACTIONS) });
+      expect(fits.status).toBe(200);
+    });
+  });
+
+  describe('the local runtime reads a body only up to its route limit', () => {
+    const stream = (path: string, headers: Record<string, string>, chunk: Buffer, chunks: number) =>
+      new Promise<{ status: number; sent: number }>((resolve, reject) => {
+        const url = new URL(path, server.local.url);
+        const request = httpRequest(url, { method: 'POST', headers });
+        let sent = 0;
+        request.on('response', (response) => {
+          response.resume();
+          resolve({ status: response.statusCode ?? 0, sent });
+        });
+        request.on('error', (error) => (sent > 0 ? undefined : reject(error)));
+        // Send slowly; an answer before the whole body has gone means the server stopped reading.
+        const next = () => {
+          if (sent >= chunks) return;
+          sent++;
+          request.write(chunk, () => setTimeout(next, 5));
+        };
+        next();
+      });
+
+    it('answers 413 while a chunked body is still coming, past 16 KiB', async () => {
+      const answer = await stream(
+        '/games',
+        { 'transfer-encoding': 'chunked' },
+        Buffer.alloc(4096, 32),
+        2_000,
+      );
+      expect(answer.status).toBe(413);
+      expect(answer.sent).toBeLessThan(2_000);
+    });
+
+    it('answers 413 at once for a Content-Length over the limit, before any of it is read', async () => {
+      const answer = await stream(
+        '/replays',
+        { 'content-length': String(10 * 1024 * 1024) },
+        Buffer.alloc(1024, 32),
+        1,
+      );
+      expect(answer.status).toBe(413);
+    });
+  });
+}

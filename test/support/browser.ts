@@ -1,0 +1,82 @@
+/**
+ * A real browser for the web client's tests: Debian's Chromium driven by playwright-core (whose
+ * own browser download cannot reach its host from these machines). `.ci/run` installs chromium
+ * with apt when it is missing; where none is found the browser tests say so and are skipped.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import type { View } from '../../client/types.js';
+import { buildSite, loadSite } from '../../infra/local/site.js';
+import { type Local, startLocal } from './local.js';
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+/** The Chromium to drive, or undefined when this machine has none. */
+export const CHROMIUM = CANDIDATES.find((path): path is string => !!path && existsSync(path));
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM!,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+
+/** The local runtime serving a fresh build of the web client (built into a temporary folder). */
+export async function startSite(): Promise<Local> {
+  const dir = mkdtempSync(join(tmpdir(), 'klondike-web-'));
+  try {
+    const site = loadSite(await buildSite(dir));
+    return await startLocal({ site });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The piles the page shows: every `data-pile` and the `data-card` of each card in it, bottom first. */
+export const shownPiles = (page: Page): Promise<Record<string, string[]>> =>
+  page.$$eval('[data-pile]', (piles) =>
+    Object.fromEntries(
+      piles.map((pile) => [
+        pile.getAttribute('data-pile')!,
+        [...pile.querySelectorAll('[data-card]')].map((card) => card.getAttribute('data-card')!),
+      ]),
+    ),
+  );
+
+/**
+ * What a view says each pile should show, bottom first: a face-down card as `down` while in play,
+ * by its code once the game is over (the view then lists the stock top first, and hiddenCards).
+ */
+export function expectedPiles(view: View): Record<string, string[]> {
+  const down = (n: number) => Array.from({ length: n }, () => 'down');
+  const piles: Record<string, string[]> = {
+    stock: view.stock.cards ? [...view.stock.cards].reverse() : down(view.stock.count),
+    waste: [...view.waste],
+  };
+  for (const [suit, cards] of Object.entries(view.foundations)) piles[`f${suit}`] = [...cards];
+  view.tableau.forEach((column, i) => {
+    piles[`t${i + 1}`] = [...(column.hiddenCards ?? down(column.hidden)), ...column.cards];
+  });
+  return piles;
+}
+
+/** Waits until the play view shows `version`. */
+export const waitForVersion = (page: Page, version: number) =>
+  page.waitForSelector(`.status [data-version="${version}"]`, { timeout: 10_000 });
+
+/** The cards a player of this view can see: the waste, the foundations and the face-up cards. */
+export function visibleCards(view: View): Set<string> {
+  return new Set([
+    ...view.waste,
+    ...Object.values(view.foundations).flat(),
+    ...view.tableau.flatMap((column) => column.cards),
+  ]);
+}

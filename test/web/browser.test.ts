@@ -1,0 +1,304 @@
+/**
+ * The web client in a real browser (Chromium through playwright-core), served by the local
+ * runtime exactly as `npm start` serves it: a fresh Vite build, the API beside it, its security
+ * headers on. One browser and one server for the whole file, since the machine has two cores.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Move, PlayedMove, View } from '../../client/types.js';
+import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
+import {
+  CHROMIUM,
+  expectedPiles,
+  launchBrowser,
+  shownPiles,
+  startSite,
+  waitForVersion,
+} from '../support/browser.js';
+import { type Client, client, type Local } from '../support/local.js';
+import { hiddenCardsIn, hiddenCardsInPage, type Recorded, recordResponses } from './responses.js';
+
+if (!CHROMIUM) {
+  console.log(
+    'web client browser tests skipped: no Chromium (apt-get install -y chromium, or set CHROMIUM_PATH)',
+  );
+}
+
+const PILE_ORDER = ['stock', 'waste', 'fC', 'fD', 'fH', 'fS', 't1', 't2', 't3', 't4', 't5', 't6', 't7'];
+/** Where a card can be clicked when cards overlap: its top-left corner, which always shows. */
+const CORNER = { x: 8, y: 8 };
+
+describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
+  let local: Local;
+  let api: Client;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const responses: Recorded[] = [];
+
+  beforeAll(async () => {
+    local = await startSite();
+    api = client(local.url);
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    recordResponses(context, responses);
+    page = await context.newPage();
+    page.on('dialog', (dialog) => void dialog.accept());
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await local?.stop();
+  });
+
+  /** The game the page shows, as the API sees it now (with the page's own token). */
+  async function currentGame(on: Page = page): Promise<{ id: string; token: string; view: View }> {
+    const params = new URLSearchParams(new URL(on.url()).hash.slice(1));
+    const id = params.get('game')!;
+    const token = params.get('token') ?? (await storedToken(on, id));
+    const answer = await api.get(`/games/${id}`, { authorization: `Bearer ${token}` });
+    expect(answer.status).toBe(200);
+    return { id, token, view: answer.body };
+  }
+
+  /** The token the page keeps for a game (local storage only). */
+  const storedToken = (on: Page, id: string): Promise<string> =>
+    on.evaluate((g) => (globalThis as any).localStorage.getItem(`klondike.token.${g}`), id);
+
+  /** A game's view now, as the API answers its token holder (this request is not the page's). */
+  async function viewOf(id: string): Promise<View> {
+    const token = await storedToken(page, id);
+    return (await api.get(`/games/${id}`, { authorization: `Bearer ${token}` })).body;
+  }
+
+  /** Deals through the New game dialog, as a player does. */
+  async function dealInPage(kind: 'seed' | 'deck', value: string): Promise<void> {
+    const before = new URL(page.url()).hash;
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByLabel(kind === 'seed' ? 'By seed' : 'A deck of my own').check();
+    await page.locator(kind === 'seed' ? 'input[name=seed]' : 'textarea[name=deck]').fill(value);
+    await page.getByRole('button', { name: 'Deal' }).click();
+    await page.waitForURL((url) => url.hash !== before && url.hash.includes('token='));
+    await waitForVersion(page, 0);
+  }
+
+  /** A seed whose deal offers a move from one column to another, found with POST /replays (nothing stored). */
+  async function seedWithColumnMove(
+    skip: number[] = [],
+  ): Promise<{ seed: number; move: Extract<PlayedMove, { type: 'move' }> }> {
+    for (let seed = 1; seed < 200; seed++) {
+      if (skip.includes(seed)) continue;
+      const { body } = await api.post('/replays', { seed, moves: [] });
+      const move = (body.view as View).legalMoves.find(
+        (m) => m.type === 'move' && m.from.startsWith('t') && m.to.startsWith('t'),
+      );
+      if (move?.type === 'move') return { seed, move };
+    }
+    throw new Error('no seed in 1..199 deals a column-to-column move');
+  }
+
+  const topCards = (view: View, pile: string, count: number) =>
+    (pile.startsWith('t') ? view.tableau[Number(pile[1]) - 1]!.cards : view.waste).slice(-count);
+
+  let wonId = '';
+
+  it('plays a winning line of test/fixtures to "won" by clicks alone', { timeout: 120_000 }, async () => {
+    await page.goto(`${local.url}/`);
+    await waitForVersion(page, 0); // the first visit deals a random game at once
+    const line = fixtures.lines[0]!;
+    await dealInPage('deck', line.deck.join(' '));
+    const { id } = await currentGame();
+    for (const [i, move] of (line.moves as Move[]).entries()) {
+      if (move.type === 'draw' || move.type === 'recycle') {
+        await page.click('[data-pile="stock"]');
+      } else {
+        const cards = page.locator(`[data-pile="${move.from}"] [data-index]`);
+        const source = cards.nth((await cards.count()) - (move.count ?? 1));
+        const code = (await source.getAttribute('data-card'))!;
+        await source.click({ position: CORNER });
+        await page.click(`[data-pile="${move.to === 'foundation' ? `f${code[1]}` : move.to}"]`);
+      }
+      await waitForVersion(page, i + 1);
+      // The last move wins the game, which then shows its whole deal.
+      if (i + 1 < line.moves.length) expect(await hiddenCardsInPage(page, await viewOf(id))).toEqual([]);
+    }
+    await page.getByText(/Won in \d+ moves/).waitFor();
+    const { view } = await currentGame();
+    expect(view.status).toBe('won');
+    expect(Object.values(view.foundations).flat()).toHaveLength(52);
+    expect(await shownPiles(page)).toEqual(expectedPiles(view));
+    wonId = id;
+  });
+
+  it('moves a run by drag and drop', { timeout: 30_000 }, async () => {
+    const { seed, move } = await seedWithColumnMove();
+    await dealInPage('seed', String(seed));
+    const before = (await currentGame()).view;
+    const moving = topCards(before, move.from, move.count);
+    const cards = page.locator(`[data-pile="${move.from}"] [data-index]`);
+    const source = cards.nth((await cards.count()) - move.count);
+    await source.dragTo(page.locator(`[data-pile="${move.to}"]`), { sourcePosition: CORNER });
+    await waitForVersion(page, 1);
+    const after = (await currentGame()).view;
+    expect(topCards(after, move.to, move.count)).toEqual(moving);
+    expect(await shownPiles(page)).toEqual(expectedPiles(after));
+  });
+
+  it('moves a card with the keyboard alone, then undoes and redoes it with the buttons', {
+    timeout: 30_000,
+  }, async () => {
+    const { seed, move } = await seedWithColumnMove([(await seedWithColumnMove()).seed]);
+    await dealInPage('seed', String(seed));
+    const before = (await currentGame()).view;
+    const moving = topCards(before, move.from, move.count);
+
+    // Tab into the table (its one tab stop is the stock), walk to the source, pick up, walk, put down.
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() =>
+        (globalThis as any).document.activeElement?.getAttribute('data-pile'),
+      );
+      if (focused === 'stock') break;
+    }
+    const walk = async (from: string, to: string) => {
+      const steps = PILE_ORDER.indexOf(to) - PILE_ORDER.indexOf(from);
+      for (let i = 0; i < Math.abs(steps); i++)
+        await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
+    };
+    await walk('stock', move.from);
+    for (let i = 1; i < move.count; i++) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    expect(await page.locator(`[data-pile="${move.to}"].target`).count()).toBe(1);
+    await walk(move.from, move.to);
+    await page.keyboard.press('Enter');
+    await waitForVersion(page, 1);
+    const after = (await currentGame()).view;
+    expect(topCards(after, move.to, move.count)).toEqual(moving);
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await waitForVersion(page, 2);
+    const undone = (await currentGame()).view;
+    expect(topCards(undone, move.from, move.count)).toEqual(moving);
+    expect(await shownPiles(page)).toEqual(expectedPiles(undone));
+    expect(await shownPiles(page)).toEqual(expectedPiles({ ...before, version: 2 }));
+
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await waitForVersion(page, 3);
+    const redone = (await currentGame()).view;
+    expect(topCards(redone, move.to, move.count)).toEqual(moving);
+    expect(await shownPiles(page)).toEqual(expectedPiles(redone));
+  });
+
+  it("shows a hint on the table, and a refused move in the API's words", { timeout: 30_000 }, async () => {
+    await page.getByRole('button', { name: 'Hint' }).click();
+    const message = page.locator('.message');
+    await message.getByText(/^Hint: /).waitFor();
+    const { id, token, view } = await currentGame();
+    const hint = (await api.get(`/games/${id}/hint`, { authorization: `Bearer ${token}` })).body;
+    expect(await message.textContent()).toContain(hint.reason);
+    const hinted = hint.move?.type === 'move' ? [hint.move.from, hint.move.to] : hint.move ? ['stock'] : [];
+    for (const pile of hinted) expect(await page.locator(`[data-pile="${pile}"].hint`).count()).toBe(1);
+    expect(hinted.length).toBeGreaterThan(0);
+
+    // A column's top card onto its own (empty) foundation: refused unless it is an ace.
+    const i = view.tableau.findIndex((column) => column.cards.at(-1)?.[0] !== 'A');
+    const card = view.tableau[i]!.cards.at(-1)!;
+    await page.locator(`[data-pile="t${i + 1}"] [data-card="${card}"]`).click({ position: CORNER });
+    await page.click(`[data-pile="f${card[1]}"]`);
+    await message.and(page.locator('.error')).waitFor();
+    const refused = await api.post(
+      `/games/${id}/moves`,
+      { type: 'move', from: `t${i + 1}`, to: `f${card[1]}` },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(refused.status).toBe(422);
+    expect(await message.textContent()).toBe(refused.body.detail);
+    expect((await currentGame()).view.version).toBe(view.version);
+    expect(await hiddenCardsInPage(page, view)).toEqual([]);
+  });
+
+  it('resumes a game on reload and from its link in another browser', { timeout: 30_000 }, async () => {
+    const { id, token, view } = await currentGame();
+    await page.reload();
+    await waitForVersion(page, view.version);
+    expect(await shownPiles(page)).toEqual(expectedPiles(view));
+
+    const elsewhere = await browser.newContext();
+    recordResponses(elsewhere, responses);
+    const other = await elsewhere.newPage();
+    await other.goto(`${local.url}/#game=${id}&token=${token}`);
+    await waitForVersion(other, view.version);
+    expect(await shownPiles(other)).toEqual(expectedPiles(view));
+    await elsewhere.close();
+  });
+
+  it('replays the won game by link: Next, Previous, the arrow keys and the scrubber, each frame as GET ?at=N', {
+    timeout: 60_000,
+  }, async () => {
+    expect(wonId).not.toBe('');
+    const final = (await api.get(`/games/${wonId}`)).body as View;
+    const check = async (version: number) => {
+      await page.waitForSelector(`output[data-version="${version}"]`);
+      const at = (await api.get(`/games/${wonId}?at=${version}`)).body as View;
+      expect(await shownPiles(page), `version ${version}`).toEqual(expectedPiles(at));
+      // A finished game shows its whole deal in every frame: no card is drawn face down.
+      expect(Object.values(await shownPiles(page)).flat()).not.toContain('down');
+    };
+    await page.goto(`${local.url}/#replay=${wonId}`);
+    await check(0);
+    for (let v = 1; v <= 3; v++) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await check(v);
+    }
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await check(2);
+    await page.keyboard.press('ArrowRight');
+    await check(3);
+    const n = final.version - 7;
+    // A scrubber is dragged in one go: set its value and say so, as the browser does for a drag.
+    await page.getByLabel('Version').evaluate((input: any, value) => {
+      input.value = String(value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, n);
+    await check(n);
+    await page.keyboard.press('End');
+    await check(final.version);
+    mkdirSync(join(tmpdir(), 'klondike-web-screenshots'), { recursive: true });
+    await page.screenshot({ path: join(tmpdir(), 'klondike-web-screenshots', 'replay.png'), fullPage: true });
+  });
+
+  it('finds no serious or critical accessibility violation (axe-core) in play, the dialog and the replay', {
+    timeout: 60_000,
+  }, async () => {
+    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+    const audit = async (where: string) => {
+      // Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not govern.
+      await page.evaluate(axeSource);
+      const result = await page.evaluate(() => (globalThis as any).axe.run((globalThis as any).document));
+      const serious = result.violations
+        .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v: any) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n: any) => n.target).join(' ')}`);
+      expect(serious).toEqual([]);
+    };
+    await page.goto(`${local.url}/#replay=${wonId}`);
+    await page.waitForSelector('output[data-version="0"]');
+    await audit('replay');
+    await page.getByRole('link', { name: 'Play' }).click();
+    await page.waitForSelector('.status [data-version]');
+    await dealInPage('seed', '7');
+    await page.locator('[data-pile="t7"] [data-index]').click({ position: CORNER });
+    await audit('play, a card picked up');
+    await page.getByRole('button', { name: 'New game' }).click();
+    await audit('new game dialog');
+    await page.keyboard.press('Escape');
+  });
+
+  it('never received, nor showed in its HTML, a card that was face down while the game was in play', async () => {
+    expect(responses.length).toBeGreaterThan(100);
+    expect(await hiddenCardsIn(responses)).toEqual([]);
+  });
+});
