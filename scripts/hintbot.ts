@@ -27,7 +27,7 @@ const { values } = parseArgs({
 const budget: HintBudget = { ...HINT_BUDGET };
 for (const pair of values.budget.split(',').filter(Boolean)) {
   const [name, value] = pair.split('=');
-  if (!(name! in budget || name === 'blindFirstPass' || name === 'effort') || !(Number(value) >= 0)) {
+  if (!(name! in budget) || !(Number(value) > 0)) {
     console.error(`--budget: ${pair} is not name=number with a name of ${Object.keys(budget).join(', ')}`);
     process.exit(2);
   }
@@ -65,7 +65,9 @@ interface Played {
   readonly times: number[];
 }
 
-const positionKey = (state: GameState) => JSON.stringify(state.board);
+/** A position, for spotting a bot going round in circles (with unlimited passes, whatever the pass). */
+const positionKey = (state: GameState) =>
+  JSON.stringify(passes === null ? { ...state.board, pass: 0 } : state.board);
 
 function playByHints(seed: number): Played {
   let state = fold([deal(deckFromSeed(seed), seed, rules)]);
@@ -133,6 +135,12 @@ const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
 const ms = (q: number) => percentile(times, q).toFixed(1);
 console.log(
   `  ${times.length} hints: median ${ms(0.5)} ms, p90 ${ms(0.9)} ms, p99 ${ms(0.99)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+);
+const slowest = results
+  .flatMap((r) => r.times.map((ms, move) => ({ seed: r.seed, move, ms })))
+  .reduce((a, b) => (b.ms > a.ms ? b : a));
+console.log(
+  `  slowest hint: seed ${slowest.seed}, before move ${slowest.move + 1}, ${slowest.ms.toFixed(0)} ms`,
 );
 const perGame = results.map((r) => r.times.reduce((sum, t) => sum + t, 0) / 1000).sort((a, b) => a - b);
 console.log(

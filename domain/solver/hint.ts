@@ -31,7 +31,6 @@ export const HINT_BUDGET: HintBudget = {
   dealNodes: 320_000,
   positionNodes: 500_000,
   totalNodes: 1_000_000,
-  unknownLoses: 1,
   knownNodes: 400_000,
 };
 
@@ -110,7 +109,7 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
       rearranging ? 'Nothing is left but rearranging the face-up cards' : 'No move is left',
     );
   }
-  if (options.length === 1) {
+  if (options.length === 1 && !takesBack(options[0]!)) {
     const [only] = options as [Choice];
     const move = firstMove(only);
     return { move, reason: `${describe(board, move)}: it is the only way forward; ${purpose(only)}.` };
@@ -119,21 +118,39 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
   const sampled = sample(board, rules, options, budget);
   if (sampled.choice !== null) {
     const move = firstMove(sampled.choice);
+    const losses = sampled.losses === 0 ? 'none' : `${sampled.losses}`;
     return {
       move,
       reason:
         `${describe(board, move)}: ${purpose(sampled.choice)}. Of ${sampled.samples} ways the unseen cards ` +
-        `may lie, ${sampled.won} can be won from here, and this wins ${sampled.wins} of them.`,
+        `may lie, ${sampled.won} can be won from here, and this move loses ${losses} of them.`,
     };
   }
   if (sampled.exhaustive && sampled.lost === sampled.samples) {
     return noWin(state, 'Whatever the face-down cards are, no line wins from here');
   }
-  // Nothing to go on: the move a player would try first, all else equal.
-  const guess = [...options].sort((a, b) => preference(a) - preference(b))[0]!;
+  // Nothing to go on: the move a player would try first, all else equal; but not a card back from
+  // its foundation, which a later hint would send home again, round and round.
+  const doubt =
+    sampled.won === 0
+      ? `none of ${sampled.samples} ways the unseen cards may lie could be won in the time given`
+      : 'the time ran out before the choices could be weighed';
+  const guess = options
+    .filter((choice) => !takesBack(choice))
+    .sort((a, b) => preference(a) - preference(b))[0];
+  if (guess === undefined) {
+    const undo = canUndo(state) ? ': undo to try another line.' : '.';
+    return {
+      move: null,
+      reason: `Nothing is left but taking cards back from the foundations, and ${doubt}${undo}`,
+    };
+  }
   const move = firstMove(guess);
-  return {
-    move,
-    reason: `${describe(board, move)}: ${purpose(guess)}; none of ${sampled.samples} ways the unseen cards may lie could be won in the time given.`,
-  };
+  return { move, reason: `${describe(board, move)}: ${purpose(guess)}; ${doubt}.` };
 }
+
+/** Whether a choice starts by taking a card back from its foundation. */
+const takesBack = (choice: Choice): boolean => {
+  const move = firstMove(choice);
+  return move.type === 'move' && move.from.startsWith('f');
+};

@@ -15,16 +15,24 @@ import {
 import { solveBoard } from './solve.js';
 
 /**
- * Choosing by sampling what the player cannot see (hindsight optimisation): deal the unseen cards
- * into their places at random, many times, each time consistently with everything shown; solve each
- * such deal with every card known; prefer the choice that wins the most of them. Each solve knows the
- * cards of its own deal, so this overrates moves that only pay if one guesses right, but it weighs
- * every choice on the same deals, and it is what the strongest published players of Klondike do.
+ * Weighing choices on deals sampled from what the player cannot see (determinization, or hindsight
+ * optimisation): the unseen cards are dealt into their places at random, each time consistently with
+ * everything shown, and each such deal is solved with every card known.
  *
- * The work is kept small three ways. Deals lost (or too hard for the budget) from the position as it
- * is cannot tell the choices apart, and are set aside after one solve. The solver's own winning line
- * on a deal shows one choice that wins it, for free, and choices are weighed in the order of those
- * votes. And a choice stops being weighed once it has lost as many deals as the best one so far.
+ * What counts is the deals a choice is proved to lose: a deal won from the position and lost after
+ * the choice. The solver's budget is small, so a deal it does not decide says nothing either way;
+ * counting it as a loss was tried and favoured drawing, whose positions the solver had just searched,
+ * over everything else. Among the choices that lose fewest, the one a player would try first wins
+ * (`preference`: turning a card up before playing from the waste before drawing).
+ *
+ * While the stock is unseen (the first pass), a choice is weighed as if nothing more were played
+ * until the stock is dealt through: a solver that knows the stock would otherwise plan the rest of
+ * the pass around cards the player cannot see, and see no cost in a draw that buries a card.
+ *
+ * The work is kept small. Deals not won from the position as it is cannot tell the choices apart and
+ * are set aside after one look; a deal not decided at first gets longer looks only while too few are
+ * won. The solver's own winning line on a deal shows a choice it does not lose, for free. And a choice
+ * stops being weighed as soon as it has lost as many deals as the best one so far.
  */
 export interface SamplingBudget {
   /** Deals sampled at most. */
@@ -40,19 +48,15 @@ export interface SamplingBudget {
   /** Solver nodes for everything together, and for the looks from the position among them. */
   readonly totalNodes: number;
   readonly positionNodes: number;
-  /** Experiments (0 or 1). */
-  readonly blindFirstPass?: number;
-  readonly effort?: number;
-  readonly unknownLoses?: number;
   readonly now?: () => number;
   readonly deadline?: number;
 }
 
 export interface Sampled {
-  /** The choice that won the most deals; null when no deal was won from the position. */
+  /** The choice that loses fewest of the deals won from the position; null when none was won. */
   readonly choice: Choice | null;
-  /** Deals the choice won, of `won`: the deals won from the position. */
-  readonly wins: number;
+  /** Deals the choice was proved to lose, of `won`: the deals won from the position. */
+  readonly losses: number;
   readonly won: number;
   /** Deals solved from the position, and how many of them were proved lost. */
   readonly samples: number;
@@ -79,22 +83,22 @@ function deals(board: Board, count: number): { deals: Board[]; exhaustive: boole
   };
 }
 
-/** Deals the rest of the stock onto the waste, playing nothing, when `blind`. */
-function blindPass(board: Board, rules: Rules, blind: boolean): Board {
-  let current = board;
-  while (blind && current.stock.length > 0) current = applyMove(current, rules, { type: 'draw' }).board;
-  return current;
-}
-
 const play = (board: Board, rules: Rules, moves: readonly PlayedMove[]): Board =>
   moves.reduce((current, move) => applyMove(current, rules, move).board, board);
+
+/** Deals the rest of the stock onto the waste, playing nothing. */
+function dealThrough(board: Board, rules: Rules): Board {
+  let current = board;
+  while (current.stock.length > 0) current = applyMove(current, rules, { type: 'draw' }).board;
+  return current;
+}
 
 /**
  * The choice a winning line makes first: its rearrangements are played on the player's board (they
  * show nothing, so they are the same moves there) up to its first move that cannot be taken back.
+ * Choices are told apart by their move alone (see `choices`).
  */
 function firstChoice(board: Board, rules: Rules, line: readonly PlayedMove[], index: Map<string, number>) {
-  // Choices are told apart by their move alone (see \`choices\`).
   let current = board;
   for (const move of line) {
     if (kindOf(current, rules, move) !== null) return index.get(moveKey(move));
@@ -125,26 +129,24 @@ export function sample(
 
   const index = new Map(options.map((choice, i) => [moveKey(choice.move), i]));
   const { deals: candidates, exhaustive } = deals(board, budget.samples);
-  // Deals won from the position, each with the choice its winning line made first (if one of ours).
+  // Deals won from the position, each with the look that won it and the choice its line made first.
   const won: { deal: Board; votedFor: number | undefined; limit: number }[] = [];
   const votes = new Array<number>(options.length).fill(0);
   let lost = 0;
-  // Every deal gets a short look; while too few are won, the undecided ones get longer looks, so
-  // that the budget goes to the deals that can tell the choices apart.
-  let open = candidates.map((deal) => ({ deal, looked: false }));
+  let open = candidates;
   let solved = 0;
   for (let limit = budget.firstNodes; open.length > 0 && limit <= budget.dealNodes; limit *= 4) {
-    const undecided: typeof open = [];
-    for (const entry of open) {
+    const undecided: Board[] = [];
+    for (const deal of open) {
       if (won.length >= budget.wonSamples || nodes >= budget.positionNodes || outOfTime()) break;
-      if (!entry.looked) solved++;
-      const result = solve(entry.deal, limit);
+      if (limit === budget.firstNodes) solved++;
+      const result = solve(deal, limit);
       if (result.result === 'lost') lost++;
-      if (result.result === 'unknown') undecided.push({ deal: entry.deal, looked: true });
+      if (result.result === 'unknown') undecided.push(deal);
       if (result.result !== 'won') continue;
       const votedFor = firstChoice(board, rules, result.line, index);
       if (votedFor !== undefined) votes[votedFor]!++;
-      won.push({ deal: entry.deal, votedFor, limit });
+      won.push({ deal, votedFor, limit });
     }
     open = undecided;
   }
@@ -154,45 +156,36 @@ export function sample(
     lost,
     exhaustive: exhaustive && solved === candidates.length,
   };
-  if (won.length === 0) return { choice: null, wins: 0, ...summary, nodes };
+  if (won.length === 0) return { choice: null, losses: 0, ...summary, nodes };
 
-  // In the first pass the stock is unseen: a choice is weighed as if nothing more were played from
-  // the waste until the stock is dealt through (what the player may do blind), then solved.
-  const blind = budget.blindFirstPass === 1 && !stockKnown(board) && board.stock.length > 0;
+  const blind = !stockKnown(board) && board.stock.length > 0;
   const order = options
     .map((_, i) => i)
     .sort((a, b) => preference(options[a]!) - preference(options[b]!) || votes[b]! - votes[a]!);
-  // A choice is better for losing fewer deals; among those that lose as few, for leaving the solver
-  // less to search (the log of its nodes, summed over the deals): more ways to win, more slack.
   let best = -1;
   let bestLosses = Number.POSITIVE_INFINITY;
-  let bestEffort = Number.POSITIVE_INFINITY;
-  const useEffort = budget.effort === 1;
   for (const i of order) {
-    if ((bestLosses === 0 && !useEffort) || outOfTime()) break;
+    if (bestLosses === 0 || outOfTime()) break;
     const choice = options[i]!;
     let losses = 0;
-    let effort = 0;
     let complete = true;
     for (const { deal, votedFor, limit } of won) {
-      if (votedFor === i && !blind && !useEffort) continue;
+      // The solver's own line shows the choice does not lose this deal (but it saw the stock).
+      if (votedFor === i && !blind) continue;
       if (outOfTime()) {
         complete = false;
         break;
       }
-      const after = blindPass(play(deal, rules, [...choice.path, choice.move]), rules, blind);
-      const result = solve(after, CHOICE_FACTOR * limit);
-      if (result.result === 'lost' || (result.result === 'unknown' && budget.unknownLoses === 1)) losses++;
-      effort += Math.log2(1 + result.stats.nodes);
-      // A choice replaces the best only by losing fewer deals, or as few with less effort.
-      if (losses > bestLosses || (losses === bestLosses && !useEffort)) break;
+      const after = play(deal, rules, [...choice.path, choice.move]);
+      if (solve(blind ? dealThrough(after, rules) : after, CHOICE_FACTOR * limit).result === 'lost') losses++;
+      // A choice replaces the best only by losing fewer deals.
+      if (losses >= bestLosses) break;
     }
-    if (complete && (losses < bestLosses || (useEffort && losses === bestLosses && effort < bestEffort))) {
+    if (complete && losses < bestLosses) {
       best = i;
       bestLosses = losses;
-      bestEffort = effort;
     }
   }
-  if (best < 0) return { choice: null, wins: 0, ...summary, nodes };
-  return { choice: options[best]!, wins: won.length - bestLosses, ...summary, nodes };
+  if (best < 0) return { choice: null, losses: 0, ...summary, nodes };
+  return { choice: options[best]!, losses: bestLosses, ...summary, nodes };
 }

@@ -19,7 +19,6 @@ const BUDGET: HintBudget = {
   positionNodes: 30_000,
   totalNodes: 60_000,
   knownNodes: 60_000,
-  unknownLoses: 1,
 };
 
 const stateAfter = (deck: readonly Card[], rules: Rules, moves: readonly PlayedMove[]): GameState => {
