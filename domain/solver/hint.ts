@@ -2,7 +2,7 @@ import { type Board, listMoves } from '../board.js';
 import { formatCard } from '../cards.js';
 import { canUndo, type GameState } from '../game.js';
 import type { PlayedMove } from '../moves.js';
-import { columnIndex, foundationSuit, isColumn, pileIndex, WASTE } from '../piles.js';
+import { columnIndex, foundationSuit, isColumn, isFoundation, pileIndex, WASTE } from '../piles.js';
 import { safeAutoplay } from './autoplay.js';
 import { type Choice, type ChoiceKind, choices, firstMove, preference } from './choices.js';
 import { playerBoard, unseenCards } from './knowledge.js';
@@ -68,13 +68,14 @@ const noWin = (state: GameState, why: string): Hint => ({
 });
 
 /**
- * A good next move from what the player can see (the hint reads no face-down card and, in the first
+ * A good next move from what the player has seen (the hint reads no face-down card and, in the first
  * pass, not the stock), or none and why. In order: a move home that can never cost anything; with
  * every card known, the first move of a line the solver proves wins; the only real choice, if there
- * is one; else the choice that wins the most deals sampled from what the player has seen (see
- * `sample`), each deal solved within `budget`. If none of those deals could be won, the choice a
- * player would try first (turning a card up before playing from the waste before drawing). When every card is known, or so few are unknown that every
- * way they may lie was tried, and no line wins, the hint says the game is lost from here.
+ * is one (see `choices`); else the choice that loses fewest of the deals sampled from what the player
+ * has seen (see `sample`), each solved within `budget`. If none of those deals could be won, the
+ * choice a player would try first. When every card is known, or so few are unseen that every way
+ * they may lie was tried, and no line wins, the hint says the game is lost from here, and whether
+ * only undo can help.
  */
 export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
   if (state.status !== 'playing') return { move: null, reason: `The game is ${state.status}.` };
@@ -152,5 +153,5 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
 /** Whether a choice starts by taking a card back from its foundation. */
 const takesBack = (choice: Choice): boolean => {
   const move = firstMove(choice);
-  return move.type === 'move' && move.from.startsWith('f');
+  return move.type === 'move' && isFoundation(pileIndex(move.from));
 };
