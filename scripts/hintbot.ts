@@ -65,6 +65,13 @@ interface Played {
   readonly times: number[];
 }
 
+/**
+ * A bot going round in circles: the same position (with unlimited passes, whatever the pass) met
+ * this many times. The hint is a function of the position, so with a pass limit once is enough; with
+ * unlimited passes the pass is part of what the hint samples from, so a later pass may go otherwise.
+ */
+const COMES_BACK = passes === null ? 3 : 1;
+
 /** A position, for spotting a bot going round in circles (with unlimited passes, whatever the pass). */
 const positionKey = (state: GameState) =>
   JSON.stringify(passes === null ? { ...state.board, pass: 0 } : state.board);
@@ -72,7 +79,7 @@ const positionKey = (state: GameState) =>
 function playByHints(seed: number): Played {
   let state = fold([deal(deckFromSeed(seed), seed, rules)]);
   const times: number[] = [];
-  const seen = new Set<string>([positionKey(state)]);
+  const seen = new Map<string, number>([[positionKey(state), 1]]);
   for (let moves = 0; moves < MAX_MOVES; moves++) {
     const t0 = performance.now();
     const { move, reason } = hint(state, budget);
@@ -83,8 +90,10 @@ function playByHints(seed: number): Played {
     state = evolve(state, event);
     if (state.status === 'won') return { seed, won: true, moves: moves + 1, ending: null, times };
     const key = positionKey(state);
-    if (seen.has(key)) return { seed, won: false, moves: moves + 1, ending: 'A position came back', times };
-    seen.add(key);
+    const timesSeen = (seen.get(key) ?? 0) + 1;
+    if (timesSeen > COMES_BACK)
+      return { seed, won: false, moves: moves + 1, ending: 'A position came back', times };
+    seen.set(key, timesSeen);
   }
   return { seed, won: false, moves: MAX_MOVES, ending: `Still playing after ${MAX_MOVES} moves`, times };
 }
