@@ -1,4 +1,4 @@
-import type { GameEvent, Move, Suit, View } from './types.js';
+import type { GameEvent, Move, PlayerStats, Suit, View } from './types.js';
 
 /**
  * Pure text rendering of the API's views, moves and events. Nothing here does I/O: the same view
@@ -213,4 +213,15 @@ export function renderLegalMoves(view: View, options: RenderOptions = {}): strin
   return view.legalMoves
     .map((move) => `  ${moveCommand(move).padEnd(8)} ${describeMove(move, view, options.color)}`)
     .join('\n');
+}
+
+/** A player's record, in a few lines. */
+export function renderStats(player: string, stats: PlayerStats): string {
+  const rate =
+    stats.winRate === null ? 'no game finished yet' : `${Math.round(stats.winRate * 1000) / 10}% won`;
+  return [
+    `${player}: ${stats.started} games dealt, ${stats.won} won, ${stats.resigned} resigned, ${stats.inPlay} in play (${rate})`,
+    `  streak ${stats.currentStreak} (best ${stats.bestStreak}); best Vegas ${stats.bestVegas ?? '-'}; fewest moves to win ${stats.fewestMovesToWin ?? '-'}`,
+    `  as of ${stats.asOf ?? 'never'}`,
+  ].join('\n');
 }

@@ -37,6 +37,53 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+describe('a signed-in player at the terminal', () => {
+  it('--player signs in, plays a game of theirs, :stats shows the record, and resuming needs no token', async () => {
+    const io = streams(['d', 'resign']);
+    const status = await runPlay({
+      ...io,
+      url: local.url,
+      newGame: { seed: 7 },
+      player: 'terminal-tess',
+      color: false,
+    });
+    const out = io.text();
+    expect(status).toBe(0);
+    expect(out).toContain('Signed in as terminal-tess');
+    const id = /New game (\S+)/.exec(out)![1]!;
+    expect(out).toMatch(/terminal-tess: 1 games dealt, 0 won, 1 resigned, 0 in play \(0% won\)/);
+    // :stats in a second game, once its deal has reached the read models.
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    const second = runPlay({
+      input,
+      output,
+      url: local.url,
+      newGame: { seed: 8 },
+      player: 'terminal-tess',
+      color: false,
+    });
+    input.write('d\n');
+    while (!text.includes('version 1')) await new Promise((resolve) => setTimeout(resolve, 10));
+    await local.settled();
+    input.end(':stats\nq\n');
+    expect(await second).toBe(0);
+    expect(text).toMatch(/terminal-tess: 2 games dealt, 0 won, 1 resigned, 1 in play/);
+    const resumed = streams(['q']);
+    expect(
+      await runPlay({ ...resumed, url: local.url, game: id, player: 'terminal-tess', color: false }),
+    ).toBe(0);
+    expect(resumed.text()).toContain(`Resumed game ${id}`);
+    const anonymous = streams([':stats', 'q']);
+    await runPlay({ ...anonymous, url: local.url, newGame: { seed: 9 }, color: false });
+    expect(anonymous.text()).toContain('Sign in to keep a record');
+  });
+});
+
 describe('a game played and replayed through the terminal client', () => {
   let id = '';
   let token = '';
