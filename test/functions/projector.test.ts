@@ -81,7 +81,6 @@ async function game(
 }
 
 const line = fixtures.lines[0]!;
-const PLAYERS = ['ann', 'ben', 'cy'];
 
 /** Three players: wins, resignations and games in play; and one anonymous game. */
 async function world() {
