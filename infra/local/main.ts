@@ -1,3 +1,4 @@
+import './node-support.js';
 import { parseArgs } from 'node:util';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { isolatedRoutes } from './isolated.js';
