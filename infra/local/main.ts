@@ -1,6 +1,7 @@
 import './node-support.js';
 import { parseArgs } from 'node:util';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
+import { banner, type DataPlace } from './banner.js';
 import { isolatedRoutes } from './isolated.js';
 import { startServer } from './server.js';
 import { buildSite, loadSite } from './site.js';
@@ -25,17 +26,17 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 const dataDir = values.data ?? process.env.KLONDIKE_DATA_DIR;
 const external = process.env[ENDPOINT_ENV];
 
-async function openStore(): Promise<{ store?: LocalStore; where: string }> {
+async function openStore(): Promise<{ store?: LocalStore; data: DataPlace }> {
   if (external) {
     const table = process.env[TABLE_ENV] ?? LOCAL_TABLE;
     await ensureTable(external, table);
     process.env[TABLE_ENV] = table;
-    return { where: `table ${table} at ${external}` };
+    return { data: { kind: 'external', where: `table ${table} at ${external}` } };
   }
   const store = await startLocalStore(dataDir ? { dataDir } : {});
   process.env[ENDPOINT_ENV] = store.endpoint;
   process.env[TABLE_ENV] = store.tableName;
-  return { store, where: dataDir ? `dynalite in ${dataDir}` : 'dynalite in memory' };
+  return { store, data: dataDir ? { kind: 'folder', dir: dataDir } : { kind: 'memory' } };
 }
 
 let opened: Awaited<ReturnType<typeof openStore>>;
@@ -60,11 +61,7 @@ const { server, url } = await startServer({
   site,
   ...(routes ? { handlers: routes.handlers } : {}),
 });
-console.log(
-  `Klondike is serving on ${url}  (store: ${opened.where}${routes ? '; each route in its own process' : ''})`,
-);
-console.log(`Play in a browser: ${url}/  (web client built in ${buildMs} ms)`);
-console.log(`Try: curl -s -X POST ${url}/games -d '{"seed": 1}'`);
+console.log(banner({ url, data: opened.data, webBuildMs: buildMs, isolated: Boolean(routes) }).join('\n'));
 
 let stopping = false;
 async function stop(signal: string) {
