@@ -54,6 +54,14 @@ export interface paths {
     /** Play a provably won game to the end */
     post: operations["autocomplete"];
   };
+  "/me/games": {
+    /** The signed-in player's games, newest first */
+    get: operations["myGames"];
+  };
+  "/me/stats": {
+    /** The signed-in player's statistics */
+    get: operations["myStats"];
+  };
   "/replays": {
     /** Check a history; nothing stored */
     post: operations["checkReplay"];
@@ -246,6 +254,41 @@ export interface components {
         }[];
       issueCount?: number;
     };
+    GameSummary: {
+      id: string;
+      /** @enum {string} */
+      status: "playing" | "won" | "resigned";
+      rules: {
+        draw: 1 | 3;
+        passes: number | null;
+        foundationToTableau: boolean;
+      };
+      createdAt: string;
+      updatedAt: string;
+      version: number;
+      moves: number;
+      score: {
+        vegas: number;
+        standard: number;
+      };
+      seed?: number | null;
+    };
+    MyGames: {
+      games: components["schemas"]["GameSummary"][];
+      next: string | null;
+    };
+    PlayerStats: {
+      started: number;
+      won: number;
+      resigned: number;
+      inPlay: number;
+      winRate: number | null;
+      currentStreak: number;
+      bestStreak: number;
+      bestVegas: number | null;
+      fewestMovesToWin: number | null;
+      asOf: string | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -349,13 +392,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game */
+      /** @description A token that does not open this game, or another player's sign-in token */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -414,13 +457,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game */
+      /** @description A token that does not open this game, or another player's sign-in token */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -498,13 +541,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game */
+      /** @description A token that does not open this game, or another player's sign-in token */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -582,13 +625,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game */
+      /** @description A token that does not open this game, or another player's sign-in token */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -666,13 +709,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game */
+      /** @description A token that does not open this game, or another player's sign-in token */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -752,13 +795,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game */
+      /** @description A token that does not open this game, or another player's sign-in token */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -814,13 +857,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game */
+      /** @description A token that does not open this game, or another player's sign-in token */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -870,13 +913,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game */
+      /** @description A token that does not open this game, or another player's sign-in token */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -930,13 +973,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game */
+      /** @description A token that does not open this game, or another player's sign-in token */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1014,13 +1057,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game */
+      /** @description A token that does not open this game, or another player's sign-in token */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1052,6 +1095,96 @@ export interface operations {
       };
       /** @description An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key */
       422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Throttled */
+      429: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The store is unavailable or throttled; see Retry-After */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** The signed-in player's games, newest first */
+  myGames: {
+    parameters: {
+      query?: {
+        status?: "playing" | "won" | "resigned";
+        /** @description A plain decimal integer */
+        limit?: number;
+        cursor?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MyGames"];
+        };
+      };
+      /** @description Malformed JSON, or a body, path or query that fails the schema */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No sign-in token, or one that does not verify */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unknown game or route */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Throttled */
+      429: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The store is unavailable or throttled; see Retry-After */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** The signed-in player's statistics */
+  myStats: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PlayerStats"];
+        };
+      };
+      /** @description Malformed JSON, or a body, path or query that fails the schema */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No sign-in token, or one that does not verify */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unknown game or route */
+      404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };

@@ -5,6 +5,7 @@ export * from './events.js';
 export * from './game.js';
 export * from './moves.js';
 export * from './piles.js';
+export * from './records.js';
 export * from './replay.js';
 export * from './rules.js';
 export * from './score.js';

@@ -53,7 +53,7 @@ export async function handleCommand(
   const key = name === undefined ? undefined : { key: name, fingerprint: fingerprint(route, body) };
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const loaded = await loadOrNotFound(id);
-    authorize(request, loaded.tokenHash);
+    await authorize(request, loaded);
     const first = key && (await firstAnswer(id, loaded, key));
     if (key && first) return answerAgain(id, loaded, key, first);
     const decided = decideWrite(loaded.state, precondition, plan);

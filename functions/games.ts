@@ -55,7 +55,7 @@ export async function readGame(request: Request): Promise<GameRead> {
   const { id } = parseWith(GamePath, request.pathParameters, 'path');
   const loaded = await loadOrNotFound(id);
   const reveal = loaded.state.status !== 'playing';
-  if (!reveal) authorize(request, loaded.tokenHash);
+  if (!reveal) await authorize(request, loaded);
   return { id, loaded, reveal };
 }
 

@@ -65,6 +65,19 @@ docs.add(responses.Hint, {
   description: 'A next move from what the player can see, or null and why',
 });
 docs.add(responses.ProblemDetails, { id: 'Problem', description: 'RFC 9457 problem details' });
+docs.add(responses.GameSummary, {
+  id: 'GameSummary',
+  description: "One of a player's games: nothing hidden while in play (seed only once it has ended)",
+});
+docs.add(responses.MyGames, {
+  id: 'MyGames',
+  description: 'Newest first; `next` is the `cursor` of the next page, or null',
+});
+docs.add(responses.PlayerStats, {
+  id: 'PlayerStats',
+  description:
+    "A player's record, from their games: winRate = won / (won + resigned), streaks in the order games ended",
+});
 
 const ref = (schema: z.ZodMiniType) => ({ $ref: `#/components/schemas/${docs.get(schema)!.id}` });
 
@@ -82,6 +95,8 @@ interface Shape {
   query?: z.ZodMiniObject;
   ok?: [number, z.ZodMiniType];
   game?: boolean;
+  /** For signed-in players only: a JWT from the configured issuer. */
+  player?: boolean;
   write?: boolean;
 }
 
@@ -99,6 +114,8 @@ const SHAPES: Record<string, Shape> = {
   autoplay: { ok: [200, responses.View], game: true, write: true },
   autocomplete: { ok: [200, responses.View], game: true, write: true },
   checkReplay: { body: schemas.ReplayRequest, ok: [200, responses.ReplayResult] },
+  myGames: { query: schemas.MyGamesQuery, ok: [200, responses.MyGames], player: true },
+  myStats: { ok: [200, responses.PlayerStats], player: true },
   openapi: {},
 };
 
@@ -108,7 +125,8 @@ function operation(route: Route): Json {
   if (shape.game) parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'string' } });
   for (const [name, field] of Object.entries(shape.query?.def.shape ?? {})) {
     const { $schema: _, ...schema } = z.toJSONSchema(field as z.ZodMiniType, { io: 'output' });
-    parameters.push({ name, in: 'query', required: false, schema, description: 'A plain decimal integer' });
+    const description = schema.type === 'integer' ? 'A plain decimal integer' : undefined;
+    parameters.push({ name, in: 'query', required: false, schema, ...(description ? { description } : {}) });
   }
   if (route.method === 'POST') {
     parameters.push({
@@ -139,9 +157,12 @@ function operation(route: Route): Json {
   };
   if (route.method === 'POST') responses[413] = problem(`Body over ${bodyLimit(route)} bytes`);
   if (shape.game) {
-    responses[401] = problem('No bearer token (reads of a finished game are public)');
-    responses[403] = problem('A token that does not open this game');
+    responses[401] = problem(
+      'No bearer token, or a sign-in token that does not verify (reads of a finished game are public)',
+    );
+    responses[403] = problem("A token that does not open this game, or another player's sign-in token");
   }
+  if (shape.player) responses[401] = problem('No sign-in token, or one that does not verify');
   if (shape.write) {
     responses[409] = problem('Lost a race with other writes (carries currentVersion)');
     responses[412] = problem('If-Match names another version (carries currentVersion)');
@@ -154,7 +175,8 @@ function operation(route: Route): Json {
   return {
     operationId: route.name,
     summary: route.summary,
-    ...(shape.game ? { security: [{ bearer: [] }] } : {}),
+    ...(shape.game ? { security: [{ bearer: [] }, { signIn: [] }] } : {}),
+    ...(shape.player ? { security: [{ signIn: [] }] } : {}),
     parameters,
     ...(shape.body
       ? {
@@ -197,6 +219,13 @@ export function openApiDocument(): Json {
       ),
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The token returned by POST /games' },
+        signIn: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            "A sign-in token (OpenID Connect, RS256 or ES256) from the configured issuer: the player is its sub. It opens the player's own games, and /me",
+        },
       },
     },
   };

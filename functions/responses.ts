@@ -13,16 +13,18 @@ export const PlayedMove = z.union([
   z.object({ type: z.literal('move'), from: SourcePile, to: DestinationPile, count: z.int() }),
 ]);
 
+const Rules = z.object({
+  draw: z.union([z.literal(1), z.literal(3)]),
+  passes: z.nullable(z.int()),
+  foundationToTableau: z.boolean(),
+});
+
 export const RevealedCards = z.optional(Cards);
 export const View = z.object({
   id: z.string(),
   version: z.int(),
   status: z.enum(['playing', 'won', 'resigned']),
-  rules: z.object({
-    draw: z.union([z.literal(1), z.literal(3)]),
-    passes: z.nullable(z.int()),
-    foundationToTableau: z.boolean(),
-  }),
+  rules: Rules,
   stock: z.object({ count: z.int(), cards: RevealedCards }),
   waste: Cards,
   foundations: z.object({ C: Cards, D: Cards, H: Cards, S: Cards }),
@@ -67,3 +69,28 @@ export const ProblemDetails = z.object({
 });
 
 export const Hint = z.object({ move: z.nullable(PlayedMove), reason: z.string() });
+
+export const GameSummary = z.object({
+  id: z.string(),
+  status: z.enum(['playing', 'won', 'resigned']),
+  rules: Rules,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.int(),
+  moves: z.int(),
+  score: z.object({ vegas: z.int(), standard: z.int() }),
+  seed: z.optional(z.nullable(z.int())),
+});
+export const MyGames = z.object({ games: z.array(GameSummary), next: z.nullable(z.string()) });
+export const PlayerStats = z.object({
+  started: z.int(),
+  won: z.int(),
+  resigned: z.int(),
+  inPlay: z.int(),
+  winRate: z.nullable(z.number()),
+  currentStreak: z.int(),
+  bestStreak: z.int(),
+  bestVegas: z.nullable(z.int()),
+  fewestMovesToWin: z.nullable(z.int()),
+  asOf: z.nullable(z.string()),
+});

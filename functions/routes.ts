@@ -10,6 +10,8 @@ export interface Route {
   readonly path: string;
   /** What the function may do to the table: `read` (Query/GetItem) or `write` (also PutItem). */
   readonly access: 'none' | 'read' | 'write';
+  /** Whether it reads the read models (the players' games and statistics); only the projector writes them. */
+  readonly readModels?: 'read';
   readonly summary: string;
   /** Largest request body in bytes (default BODY_LIMIT). */
   readonly bodyLimit?: number;
@@ -93,6 +95,22 @@ export const ROUTES: readonly Route[] = [
     summary: 'Play a provably won game to the end',
   },
   {
+    name: 'myGames',
+    method: 'GET',
+    path: '/me/games',
+    access: 'none',
+    readModels: 'read',
+    summary: "The signed-in player's games, newest first",
+  },
+  {
+    name: 'myStats',
+    method: 'GET',
+    path: '/me/stats',
+    access: 'none',
+    readModels: 'read',
+    summary: "The signed-in player's statistics",
+  },
+  {
     name: 'checkReplay',
     method: 'POST',
     path: '/replays',
@@ -121,6 +139,9 @@ export const handlerEntry = (route: Route): string => `functions/handlers/${rout
 
 /** Environment variable that names the table, in Lambda and locally. */
 export const TABLE_ENV = 'TABLE_NAME';
+/** The projector: not a route, a consumer of the event table's change stream. */
+export const PROJECTOR_ENTRY = 'functions/projector/handler.ts';
+
 /** Optional: a DynamoDB-compatible endpoint (the local runtime's dynalite). */
 export const ENDPOINT_ENV = 'DYNAMODB_ENDPOINT';
 

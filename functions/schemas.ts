@@ -81,3 +81,10 @@ export const ReplayQuery = z.object({
   from: z.optional(wholeNumber(0, MAX_ACTIONS)),
   to: z.optional(wholeNumber(0, MAX_ACTIONS)),
 });
+
+/** GET /me/games: a status to keep, a page size, and the cursor a previous page gave as `next`. */
+export const MyGamesQuery = z.object({
+  status: z.optional(z.enum(['playing', 'won', 'resigned'])),
+  limit: z.optional(wholeNumber(1, 100)),
+  cursor: z.optional(z.string().check(z.regex(/^[\w-]{1,400}$/, 'must be the `next` of a previous page'))),
+});

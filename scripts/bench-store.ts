@@ -113,7 +113,7 @@ const next = Array.from({ length: WORKERS }, () => 0);
 const putsPerSecond = await forSeconds(async (worker) => {
   await documentClient().send(
     new PutCommand({
-      TableName: local.store.tableName,
+      TableName: local.tableName,
       Item: {
         pk: `raw-${worker}`,
         sk: next[worker]!++,

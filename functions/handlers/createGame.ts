@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fold, toView, winnableDeal, withDefaults } from '../../domain/index.js';
 import { type DealRequest, dealOf, randomDeck } from '../deals.js';
-import { hashToken, newToken } from '../http/auth.js';
+import { hashToken, newToken, signedIn } from '../http/auth.js';
 import { httpHandler } from '../http/handler.js';
 import { fingerprint, idempotencyKey, REPLAYED } from '../http/preconditions.js';
 import { Problem } from '../http/problem.js';
@@ -9,7 +9,7 @@ import { parseBody } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
 import { CreateGame } from '../schemas.js';
 import { deadline, SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../solver.js';
-import { type Creation, findCreation, recordCreation } from '../store/creations.js';
+import { type Creation, creationKey, findCreation, recordCreation } from '../store/creations.js';
 import { createGame } from '../store/events.js';
 
 /**
@@ -37,7 +37,11 @@ function winnable(body: DealRequest) {
   return dealOf(body, found.deck);
 }
 
-function newCreation(body: DealRequest & { winnable?: boolean | undefined }, print: string): Creation {
+function newCreation(
+  body: DealRequest & { winnable?: boolean | undefined },
+  print: string,
+  owner: string | undefined,
+): Creation {
   const token = newToken();
   return {
     gameId: randomUUID(),
@@ -45,11 +49,15 @@ function newCreation(body: DealRequest & { winnable?: boolean | undefined }, pri
     dealt: body.winnable ? winnable(body) : dealOf(body),
     token,
     tokenHash: hashToken(token),
-    at: new Date().toISOString(),
+    ...(owner === undefined ? {} : { owner }),
+    createdAt: new Date().toISOString(),
   };
 }
 
-/** POST /games: deal a new game. 201 with the view, the token (shown once) and Location. */
+/**
+ * POST /games: deal a new game. 201 with the view, the token (shown once) and Location. With a
+ * sign-in token (a JWT), the game belongs to that player too.
+ */
 export const handler = httpHandler('createGame', async (request) => {
   const body = parseBody(request, CreateGame, {});
   if (body.winnable && (body.seed !== undefined || body.deck !== undefined)) {
@@ -58,34 +66,38 @@ export const handler = httpHandler('createGame', async (request) => {
       'winnable: true picks the deal itself: send no seed or deck with it.',
     );
   }
-  const key = idempotencyKey(request);
-  if (key !== undefined && key.length < MIN_CREATION_KEY_LENGTH) {
+  const owner = await signedIn(request);
+  const name = idempotencyKey(request);
+  if (name !== undefined && owner === undefined && name.length < MIN_CREATION_KEY_LENGTH) {
     throw new Problem(
       'malformed-request',
       `An Idempotency-Key on POST /games must have at least ${MIN_CREATION_KEY_LENGTH} characters: its retry returns the game's token, so it is a secret. Send a random UUID.`,
     );
   }
+  const key = name === undefined ? undefined : creationKey(name, owner);
   const print = fingerprint('createGame', body);
   // A retry finds its first answer before anything is dealt or solved.
   let creation = key === undefined ? undefined : await findCreation(key);
   let replayed = creation !== undefined;
   if (!creation) {
-    creation = newCreation(body, print);
-    if (key !== undefined && !(await recordCreation(key, creation))) {
-      // A racing twin claimed the key first: its game is the answer.
+    const fresh = newCreation(body, print, owner);
+    creation = fresh;
+    if (key !== undefined && !(await recordCreation(key, fresh))) {
+      // A racing twin claimed the key first: its game is the answer (unless the record is this
+      // very one, written by an attempt the SDK retried).
       creation = await findCreation(key);
       if (!creation) throw new Error('an Idempotency-Key record vanished');
-      replayed = true;
+      replayed = creation.gameId !== fresh.gameId;
     }
   }
   if (creation.fingerprint !== print) {
     throw new Problem(
       'idempotency-key-reused',
-      `Idempotency-Key ${JSON.stringify(key)} was used for another request.`,
+      `Idempotency-Key ${JSON.stringify(name)} was used for another request.`,
     );
   }
   // On a retry the deal may already be written; the conditional put then changes nothing.
-  const created = await createGame(creation.gameId, creation.dealt, creation.tokenHash, creation.at);
+  const created = await createGame(creation.gameId, creation.dealt, creation);
   if (!created && !replayed) throw new Error('a new game id was already taken');
   const view = toView(fold([creation.dealt]), creation.gameId);
   return gameJson(201, { ...view, token: creation.token }, 0, {

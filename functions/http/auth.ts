@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { looksLikeJwt, playerOf } from './identity.js';
 import { Problem } from './problem.js';
 import type { Request } from './request.js';
 
@@ -14,20 +15,60 @@ export function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
-/** 401 without a bearer token, 403 with one whose hash is not the game's (compared in constant time). */
-export function authorize(request: Request, tokenHash: string): void {
-  const token = bearerToken(request);
-  if (token === undefined) {
+const noBearer = () =>
+  new Problem(
+    'unauthenticated',
+    'Send the token that POST /games returned, or a sign-in token, as Authorization: Bearer <token>.',
+    {},
+    { 'www-authenticate': 'Bearer realm="klondike"' },
+  );
+
+/** Who may open a game: the holder of its token, and the player who created it signed in. */
+export interface Keyholders {
+  readonly tokenHash: string;
+  readonly owner?: string | undefined;
+}
+
+/**
+ * 401 without a bearer token (or with a JWT that does not verify), 403 with a game token whose hash
+ * is not the game's (compared in constant time) or with another player's JWT.
+ */
+export async function authorize(request: Request, game: Keyholders): Promise<void> {
+  const bearer = bearerToken(request);
+  if (bearer === undefined) throw noBearer();
+  if (looksLikeJwt(bearer)) {
+    const player = await playerOf(bearer);
+    if (game.owner === player) return;
+    throw new Problem(
+      'forbidden',
+      game.owner === undefined
+        ? 'This game was created without signing in: open it with its token.'
+        : 'This game belongs to another player.',
+    );
+  }
+  const given = Buffer.from(hashToken(bearer), 'hex');
+  const expected = Buffer.from(game.tokenHash, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new Problem('forbidden', 'This token does not open this game.');
+  }
+}
+
+/** The signed-in player of a request whose bearer is a JWT; undefined without one (401 for a bad one). */
+export async function signedIn(request: Request): Promise<string | undefined> {
+  const bearer = bearerToken(request);
+  return bearer !== undefined && looksLikeJwt(bearer) ? playerOf(bearer) : undefined;
+}
+
+/** The signed-in player: a route for players only answers 401 without a sign-in token. */
+export async function player(request: Request): Promise<string> {
+  const signed = await signedIn(request);
+  if (signed === undefined) {
     throw new Problem(
       'unauthenticated',
-      'Send the token that POST /games returned, as Authorization: Bearer <token>.',
+      'Sign in first: send your sign-in token (a JWT) as Authorization: Bearer <token>.',
       {},
       { 'www-authenticate': 'Bearer realm="klondike"' },
     );
   }
-  const given = Buffer.from(hashToken(token), 'hex');
-  const expected = Buffer.from(tokenHash, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new Problem('forbidden', 'This token does not open this game.');
-  }
+  return signed;
 }

@@ -17,6 +17,7 @@ export const PROBLEM_TYPES = {
   internal: { status: 500, title: 'Internal error' },
   'no-winnable-deal': { status: 503, title: 'No winnable deal was proved in time; retry' },
   'store-unavailable': { status: 503, title: 'The game store is unavailable; retry later' },
+  'sign-in-unavailable': { status: 503, title: "The sign-in issuer's keys could not be fetched; retry" },
 } as const;
 
 export type ProblemType = keyof typeof PROBLEM_TYPES;

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { GameEvent } from '../../domain/index.js';
-import { getItem, putNew } from './events.js';
+import { getItem, type Identity, putNew } from './events.js';
 
 /**
  * A game created under an Idempotency-Key. Its record lives beside the log under
@@ -9,14 +9,20 @@ import { getItem, putNew } from './events.js';
  * the Idempotency-Key itself (AES-256-GCM). The table never holds the token or the Idempotency-Key
  * in clear: only someone who sends the key again can recover the token.
  */
-export interface Creation {
+export interface Creation extends Identity {
   readonly gameId: string;
   readonly fingerprint: string;
   readonly dealt: GameEvent;
   readonly token: string;
-  readonly tokenHash: string;
-  readonly at: string;
 }
+
+/**
+ * A creation key as the table knows it: an anonymous caller's key is global (so it must be long
+ * enough not to be guessed); a signed-in player's is that player's own, so another player's same key
+ * is another request.
+ */
+export const creationKey = (key: string, player?: string): string =>
+  player === undefined ? key : `player\n${player}\n${key}`;
 
 const recordKey = (key: string) => `idem#${createHash('sha256').update(key).digest('base64url')}`;
 
@@ -38,7 +44,7 @@ function open(sealed: string, key: string, pk: string): string {
   return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
 }
 
-/** The creation recorded under this Idempotency-Key, if any. */
+/** The creation recorded under this key (from `creationKey`), if any. */
 export async function findCreation(key: string): Promise<Creation | undefined> {
   const pk = recordKey(key);
   const item = await getItem(pk, 0);
@@ -49,11 +55,12 @@ export async function findCreation(key: string): Promise<Creation | undefined> {
     dealt: item.dealt as GameEvent,
     token: open(item.sealedToken as string, key, pk),
     tokenHash: item.tokenHash as string,
-    at: item.at as string,
+    ...(item.owner ? { owner: item.owner as string } : {}),
+    createdAt: item.at as string,
   };
 }
 
-/** Records a creation under its key; false if the key was taken first (then read it back). */
+/** Records a creation under its key (from `creationKey`); false if the key was taken first (then read it back). */
 export async function recordCreation(key: string, creation: Creation): Promise<boolean> {
   const pk = recordKey(key);
   return putNew({
@@ -64,6 +71,7 @@ export async function recordCreation(key: string, creation: Creation): Promise<b
     dealt: creation.dealt,
     sealedToken: seal(creation.token, key, pk),
     tokenHash: creation.tokenHash,
-    at: creation.at,
+    ...(creation.owner ? { owner: creation.owner } : {}),
+    at: creation.createdAt,
   });
 }

@@ -59,7 +59,10 @@ interface Item {
   idem?: string;
   fp?: string;
   snap?: Uint8Array;
+  /** On the deal and on every snapshot: who may open the game, and when it was dealt. */
   tokenHash?: string;
+  owner?: string;
+  createdAt?: string;
 }
 
 interface SnapshotBody {
@@ -67,10 +70,19 @@ interface SnapshotBody {
   readonly keys: readonly KeyRecord[];
 }
 
-/** A game as loaded: what a command is decided on, and what a read shows. */
-export interface Loaded {
-  readonly state: GameState;
+/** Who may open a game, and when it was dealt: on the deal's item, and again on every snapshot. */
+export interface Identity {
   readonly tokenHash: string;
+  /** The player (a JWT's `sub`) who created the game signed in; none for an anonymous game. */
+  readonly owner?: string | undefined;
+  readonly createdAt: string;
+}
+
+/** A game as loaded: what a command is decided on, and what a read shows. */
+export interface Loaded extends Identity {
+  readonly state: GameState;
+  /** When the last event folded was appended. */
+  readonly updatedAt: string;
   /** Idempotency-Keys of recent actions, by key. */
   readonly keys: ReadonlyMap<string, KeyRecord>;
   /** Items the load folded: bounded by SNAPSHOT_EVERY + 1. */
@@ -135,7 +147,7 @@ async function* query(input: Omit<QueryCommandInput, 'TableName'>): AsyncGenerat
  */
 export async function loadGame(gameId: string, upTo?: number): Promise<Loaded | undefined> {
   const newer: Item[] = [];
-  let base: { state: GameState; tokenHash: string; keys: readonly KeyRecord[] } | undefined;
+  let base: { state: GameState; identity: Identity; keys: readonly KeyRecord[]; at: string } | undefined;
   for await (const item of query({
     KeyConditionExpression: upTo === undefined ? 'pk = :id' : 'pk = :id AND sk <= :upTo',
     ExpressionAttributeValues: upTo === undefined ? { ':id': gameId } : { ':id': gameId, ':upTo': upTo },
@@ -144,24 +156,44 @@ export async function loadGame(gameId: string, upTo?: number): Promise<Loaded | 
   })) {
     const snapshot = item.snap && readSnapshot(item.snap);
     if (snapshot) {
-      base = { state: snapshot.state, tokenHash: item.tokenHash!, keys: snapshot.keys };
+      base = { state: snapshot.state, identity: identityOf(item), keys: snapshot.keys, at: item.at };
       break;
     }
     if (item.sk === 0) {
-      base = { state: evolve(null, toEvent(item)), tokenHash: item.tokenHash!, keys: [] };
+      base = { state: evolve(null, toEvent(item)), identity: identityOf(item), keys: [], at: item.at };
       break;
     }
     newer.push(item);
   }
   if (!base) return undefined;
+  const updatedAt = newer[0]?.at ?? base.at;
   let state = base.state;
   let keys: ReadonlyMap<string, KeyRecord> = new Map(base.keys.map((record) => [record.key, record]));
   for (const item of newer.reverse()) {
     state = evolve(state, toEvent(item));
     if (item.idem) keys = withKey(keys, { key: item.idem, fingerprint: item.fp! }, item.sk);
   }
-  return { state, tokenHash: base.tokenHash, keys, itemsRead: newer.length + 1 };
+  return {
+    ...base.identity,
+    state,
+    keys,
+    updatedAt,
+    itemsRead: newer.length + 1,
+  };
 }
+
+/** The identity a deal or snapshot item carries (a snapshot of an older release: its deal's time unknown). */
+const identityOf = (item: Item): Identity => ({
+  tokenHash: item.tokenHash!,
+  ...(item.owner ? { owner: item.owner } : {}),
+  createdAt: item.createdAt ?? item.at,
+});
+
+const identityItem = (identity: Identity) => ({
+  tokenHash: identity.tokenHash,
+  createdAt: identity.createdAt,
+  ...(identity.owner ? { owner: identity.owner } : {}),
+});
 
 /** Events with versions in [from, to], oldest first (follows every page). */
 export async function readEvents(gameId: string, from: number, to: number): Promise<StoredEvent[]> {
@@ -177,21 +209,16 @@ export async function readEvents(gameId: string, from: number, to: number): Prom
   return events;
 }
 
-/** Writes the deal (version 0). False if a game with this id already exists. */
-export function createGame(
-  gameId: string,
-  dealt: GameEvent,
-  tokenHash: string,
-  at: string,
-): Promise<boolean> {
+/** Writes the deal (version 0), dealt at `identity.createdAt`. False if a game with this id already exists. */
+export function createGame(gameId: string, dealt: GameEvent, identity: Identity): Promise<boolean> {
   return putOwn({
     pk: gameId,
     sk: 0,
     type: dealt.type,
     schema: EVENT_SCHEMA,
-    at,
+    at: identity.createdAt,
     data: dealt.data,
-    tokenHash,
+    ...identityItem(identity),
   });
 }
 
@@ -225,10 +252,10 @@ export async function append(
     if (key) Object.assign(item, { idem: key.key, fp: key.fingerprint });
     if (state.version % SNAPSHOT_EVERY === 0) {
       item.snap = encodeSnapshot({ state: toSnapshot(state), keys: [...keys.values()] });
-      item.tokenHash = loaded.tokenHash;
+      Object.assign(item, identityItem(loaded));
     }
     if (!(await putOwn(item))) break;
-    loaded = { ...loaded, state, keys };
+    loaded = { ...loaded, state, keys, updatedAt: at };
   }
   return loaded === expected ? CONFLICT : loaded;
 }

@@ -9,12 +9,26 @@ export type DataPlace =
   /** DYNAMODB_ENDPOINT: `where` names the table and the endpoint. */
   | { readonly kind: 'external'; readonly where: string };
 
+/** Who issues sign-in tokens: the runtime's development issuer, or the one OIDC_ISSUER names. */
+export type SignIn = { readonly kind: 'dev' } | { readonly kind: 'issuer'; readonly issuer: string };
+
 export interface BannerFacts {
   readonly url: string;
   readonly data: DataPlace;
   /** How long the web client's build took. */
   readonly webBuildMs: number;
   readonly isolated?: boolean;
+  /** Left out: no line about signing in. */
+  readonly signIn?: SignIn;
+}
+
+function signInRows(url: string, signIn: SignIn | undefined): [string, string][] {
+  if (!signIn) return [];
+  if (signIn.kind === 'issuer') return [['Sign in', `with a token from ${signIn.issuer}`]];
+  return [
+    ['Sign in', `curl -s -X POST ${url}/dev/tokens -d '{"player": "alice"}'`],
+    ['', `then: curl -s -X POST ${url}/games -H 'Authorization: Bearer <the token>' -d '{}'`],
+  ];
 }
 
 function dataLine(data: DataPlace): string {
@@ -30,8 +44,8 @@ function dataLine(data: DataPlace): string {
 
 /**
  * What `npm start` prints once it serves: the first thing a newcomer reads, so it says what there
- * is to do next (the web client, the terminal client, a first request, where the games are kept)
- * with commands that work as printed, on whatever port this runtime took.
+ * is to do next (the web client, the terminal client, a first request, how to sign in, where the
+ * games are kept) with commands that work as printed, on whatever port this runtime took.
  */
 export function banner(facts: BannerFacts): string[] {
   const { url } = facts;
@@ -42,6 +56,7 @@ export function banner(facts: BannerFacts): string[] {
     ['Terminal', play],
     ['API', `curl -s -X POST ${url}/games -d '{"seed": 1}'`],
     ['', `every route: ${url}/openapi.json`],
+    ...signInRows(url, facts.signIn),
     ['Data', dataLine(facts.data)],
   ];
   return [

@@ -137,13 +137,30 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | und
   });
 }
 
-/**
- * Serves the route table over HTTP with the same handlers Lambda runs, and with `site` the web
- * client's files where no route matches (as CloudFront sends only the API's paths to the API).
- */
-export async function startServer(
-  options: { port?: number; host?: string; site?: Site; handlers?: ReadonlyMap<string, LambdaHandler> } = {},
-): Promise<{ server: Server; url: string }> {
+/** Requests the local runtime answers itself, before the route table (the development issuer). */
+export type LocalRoutes = (
+  request: IncomingMessage,
+  body: Buffer,
+  response: ServerResponse,
+) => Promise<boolean>;
+
+export interface ServeOptions {
+  /** The web client's files, served where no route matches (as CloudFront sends only the API's paths to the API). */
+  readonly site?: Site | undefined;
+  /** Each route's handler, when they run elsewhere (a process per route); else imported here. */
+  readonly handlers?: ReadonlyMap<string, LambdaHandler> | undefined;
+  readonly local?: LocalRoutes | undefined;
+}
+
+/** A server listening on loopback (port 0: a free one), not yet answering. */
+export async function listen(port = 3000, host = '127.0.0.1'): Promise<{ server: Server; url: string }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  return { server, url: `http://${host}:${(server.address() as AddressInfo).port}` };
+}
+
+/** Answers the route table's requests on `server` with the same handlers Lambda runs. */
+export async function serve(server: Server, options: ServeOptions = {}): Promise<void> {
   const loaded = await loadRoutes(options.handlers);
   // `$default` answers what no route matches, after every other route (as API Gateway orders them).
   const routes = loaded.filter((compiled) => compiled.route.path !== '$default');
@@ -159,7 +176,7 @@ export async function startServer(
     }
     return { compiled: fallback, pathParameters: {} };
   };
-  const server = createServer(async (request, response) => {
+  server.on('request', async (request: IncomingMessage, response: ServerResponse) => {
     try {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
       const { compiled, pathParameters } = match(request.method, path);
@@ -172,6 +189,7 @@ export async function startServer(
         send(response, problemResponse(payloadTooLarge(limit)), { connection: 'close' });
         return;
       }
+      if (compiled === fallback && (await options.local?.(request, body, response))) return;
       // The site's files where no route matches, before the 404 of `$default`.
       if (compiled === fallback && options.site && serveSite(options.site, request, response)) return;
       send(response, await compiled.handler(toGatewayEvent(request, body, compiled.route, pathParameters)));
@@ -184,9 +202,13 @@ export async function startServer(
       );
     }
   });
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', resolve),
-  );
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://${options.host ?? '127.0.0.1'}:${port}` };
+}
+
+/** Listens and serves at once (when nothing needs the URL before the routes load). */
+export async function startServer(
+  options: ServeOptions & { port?: number; host?: string } = {},
+): Promise<{ server: Server; url: string }> {
+  const listening = await listen(options.port, options.host);
+  await serve(listening.server, options);
+  return listening;
 }

@@ -9,48 +9,80 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { BY_STATUS, READ_KEYS } from '../../functions/store/readModels.js';
 import { TABLE_KEYS } from '../../functions/store/table.js';
 
 export interface LocalStore {
   readonly endpoint: string;
   readonly tableName: string;
+  readonly readTableName: string;
   close(): Promise<void>;
 }
 
 export const LOCAL_TABLE = 'klondike-local';
+export const LOCAL_READ_TABLE = 'klondike-local-read-models';
 
 /** The store folder is in use by another process (a second `npm start -- --data DIR`). */
 export class FolderInUse extends Error {}
 
+const KEY_SCHEMA = (partitionKey: string, sortKey: string) => ({
+  AttributeDefinitions: [
+    { AttributeName: partitionKey, AttributeType: 'S' as const },
+    {
+      AttributeName: sortKey,
+      AttributeType: sortKey === TABLE_KEYS.sortKey ? ('N' as const) : ('S' as const),
+    },
+  ],
+  KeySchema: [
+    { AttributeName: partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: sortKey, KeyType: 'RANGE' as const },
+  ],
+});
+
 /**
- * Creates the service's table on a DynamoDB-compatible endpoint, as the stack creates it, unless it
- * is there already.
+ * Creates the service's tables on a DynamoDB-compatible endpoint, as the stack creates them (the
+ * event log, and the read models with their index by status), unless they are there already.
  */
-export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+export async function ensureTables(
+  endpoint: string,
+  tableName: string,
+  readTableName: string,
+): Promise<void> {
   const client = new DynamoDBClient({
     endpoint,
     region: process.env.AWS_REGION ?? 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: TABLE_KEYS.partitionKey, AttributeType: 'S' },
-          { AttributeName: TABLE_KEYS.sortKey, AttributeType: 'N' },
-        ],
-        KeySchema: [
-          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
-          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ResourceInUseException)) throw error; // kept from an earlier run
+  const readKeys = KEY_SCHEMA(READ_KEYS.partitionKey, READ_KEYS.sortKey);
+  const tables = [
+    { TableName: tableName, ...KEY_SCHEMA(TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey) },
+    {
+      TableName: readTableName,
+      AttributeDefinitions: [
+        ...readKeys.AttributeDefinitions,
+        { AttributeName: BY_STATUS.partitionKey, AttributeType: 'S' as const },
+      ],
+      KeySchema: readKeys.KeySchema,
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: BY_STATUS.indexName,
+          KeySchema: [
+            { AttributeName: BY_STATUS.partitionKey, KeyType: 'HASH' as const },
+            { AttributeName: BY_STATUS.sortKey, KeyType: 'RANGE' as const },
+          ],
+          Projection: { ProjectionType: 'ALL' as const },
+        },
+      ],
+    },
+  ];
+  for (const table of tables) {
+    try {
+      await client.send(new CreateTableCommand({ BillingMode: 'PAY_PER_REQUEST', ...table }));
+    } catch (error) {
+      if (!(error instanceof ResourceInUseException)) throw error; // kept from an earlier run
+    }
+    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: table.TableName });
   }
-  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
   client.destroy();
 }
 
@@ -114,10 +146,12 @@ export async function startLocalStore(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tableName = options.tableName ?? LOCAL_TABLE;
-  await ensureTable(endpoint, tableName);
+  const readTableName = LOCAL_READ_TABLE;
+  await ensureTables(endpoint, tableName, readTableName);
   return {
     endpoint,
     tableName,
+    readTableName,
     close: () =>
       new Promise<void>((done, reject) =>
         server.close((error) => {

@@ -36,5 +36,17 @@ describe('the start banner', () => {
     });
     expect(outside[0]).toBe('Klondike is serving on http://127.0.0.1:4000  (each route in its own process)');
     expect(outside).toContain('  Data        table games at http://127.0.0.1:8000');
+    expect(outside.join('\n')).not.toContain('Sign in');
+  });
+
+  it('says how to sign in: a development token, or where tokens come from', () => {
+    const facts = { url: DEFAULT_URL, data: { kind: 'memory' }, webBuildMs: 1 } as const;
+    expect(banner({ ...facts, signIn: { kind: 'dev' } }).slice(5, 7)).toEqual([
+      `  Sign in     curl -s -X POST http://127.0.0.1:3000/dev/tokens -d '{"player": "alice"}'`,
+      `              then: curl -s -X POST http://127.0.0.1:3000/games -H 'Authorization: Bearer <the token>' -d '{}'`,
+    ]);
+    expect(banner({ ...facts, signIn: { kind: 'issuer', issuer: 'https://id.example' } })[5]).toBe(
+      '  Sign in     with a token from https://id.example',
+    );
   });
 });

@@ -84,11 +84,13 @@ describe('npm start', () => {
       }
       const lines = runtime.output().split('\n');
       expect(lines[0]).toBe(`Klondike is serving on ${url}`);
-      expect(lines.slice(1, 7)).toEqual([
+      expect(lines.slice(1, 9)).toEqual([
         expect.stringMatching(new RegExp(`^ {2}Web client {2}${url}/ {2}\\(built in \\d+ ms\\)$`)),
         `  Terminal    npm run play -- --url ${url}`,
         `  API         curl -s -X POST ${url}/games -d '{"seed": 1}'`,
         `              every route: ${url}/openapi.json`,
+        `  Sign in     curl -s -X POST ${url}/dev/tokens -d '{"player": "alice"}'`,
+        `              then: curl -s -X POST ${url}/games -H 'Authorization: Bearer <the token>' -d '{}'`,
         `  Data        in ${dir}: kept across restarts (one runtime a folder)`,
         'Ctrl-C stops it.',
       ]);
@@ -97,6 +99,14 @@ describe('npm start', () => {
       expect((await fetch(`${url}/`)).status).toBe(200);
       expect((await fetch(`${url}/openapi.json`)).status).toBe(200);
       expect((await fetch(`${url}/games`, { method: 'POST', body: '{"seed": 1}' })).status).toBe(201);
+      const signIn = await fetch(`${url}/dev/tokens`, { method: 'POST', body: '{"player": "alice"}' });
+      const { token } = (await signIn.json()) as { token: string };
+      const owned = await fetch(`${url}/games`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: '{}',
+      });
+      expect(owned.status).toBe(201);
     } finally {
       await stop(runtime.child);
     }

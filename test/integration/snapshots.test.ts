@@ -29,13 +29,13 @@ describe('snapshots are a cache beside the log', () => {
   it('with every snapshot deleted, the game folds from the log to the same view', async () => {
     const { id, auth } = await newGame(server.api, { seed: 4, rules: { passes: null } });
     const before = await playDraws(id, auth, 2 * SNAPSHOT_EVERY + 3);
-    const items = await documentClient().send(new ScanCommand({ TableName: server.local.store.tableName }));
+    const items = await documentClient().send(new ScanCommand({ TableName: server.local.tableName }));
     const withSnapshots = (items.Items ?? []).filter((item) => item.pk === id && item.snap);
     expect(withSnapshots.map((item) => item.sk)).toEqual([SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY]);
     for (const item of withSnapshots) {
       await documentClient().send(
         new UpdateCommand({
-          TableName: server.local.store.tableName,
+          TableName: server.local.tableName,
           Key: { pk: id, sk: item.sk },
           UpdateExpression: 'REMOVE snap, tokenHash',
         }),
@@ -53,7 +53,7 @@ describe('snapshots are a cache beside the log', () => {
     const before = await playDraws(id, auth, SNAPSHOT_EVERY + 2);
     await documentClient().send(
       new UpdateCommand({
-        TableName: server.local.store.tableName,
+        TableName: server.local.tableName,
         Key: { pk: id, sk: SNAPSHOT_EVERY },
         UpdateExpression: 'SET snap = :junk',
         ExpressionAttributeValues: { ':junk': new Uint8Array([1, 2, 3]) },

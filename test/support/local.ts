@@ -1,39 +1,15 @@
-import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
-import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
-import { isolatedRoutes } from '../../infra/local/isolated.js';
-import { startServer } from '../../infra/local/server.js';
+import { type Runtime, startRuntime } from '../../infra/local/runtime.js';
 import type { Site } from '../../infra/local/site.js';
-import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
 
 /**
  * The local runtime on a free port, with a fresh in-memory dynalite: what `npm start` runs. With
  * `isolated`, every route runs in a process of its own, as in Lambda (`npm start -- --isolated`);
  * with `site`, the web client is served at `/` too.
  */
-export async function startLocal(
-  options: { isolated?: boolean; site?: Site } = {},
-): Promise<{ url: string; stop: () => Promise<void>; store: LocalStore }> {
+export async function startLocal(options: { isolated?: boolean; site?: Site } = {}): Promise<Runtime> {
   process.env.LOG_LEVEL = 'SILENT';
-  const store = await startLocalStore();
-  process.env[ENDPOINT_ENV] = store.endpoint;
-  process.env[TABLE_ENV] = store.tableName;
-  const routes = options.isolated ? await isolatedRoutes() : undefined;
-  const { server, url } = await startServer({
-    port: 0,
-    ...(options.site ? { site: options.site } : {}),
-    ...(routes ? { handlers: routes.handlers } : {}),
-  });
-  return {
-    url,
-    store,
-    stop: async () => {
-      (server as Server).closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await routes?.close();
-      await store.close();
-    },
-  };
+  return startRuntime({ port: 0, ...options });
 }
 
 export interface Answer {

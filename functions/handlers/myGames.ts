@@ -1,0 +1,31 @@
+import { player } from '../http/auth.js';
+import { httpHandler } from '../http/handler.js';
+import { Problem } from '../http/problem.js';
+import { parseWith } from '../http/request.js';
+import { json } from '../http/respond.js';
+import { MyGamesQuery } from '../schemas.js';
+import { pageOfGames } from '../store/readModels.js';
+
+const encode = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
+function decode(cursor: string): string {
+  const key = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!key.startsWith('game#')) {
+    throw new Problem('malformed-request', 'cursor must be the `next` of a previous page of /me/games.');
+  }
+  return key;
+}
+
+/**
+ * GET /me/games?status=&limit=&cursor=: the signed-in player's games, newest first, a page at a time;
+ * `next` is the `cursor` of the next page, or null. A read model, eventually consistent with the log.
+ */
+export const handler = httpHandler('myGames', async (request) => {
+  const { status, limit = 20, cursor } = parseWith(MyGamesQuery, request.query, 'query');
+  const signedIn = await player(request);
+  const page = await pageOfGames(signedIn, {
+    status,
+    limit,
+    ...(cursor === undefined ? {} : { after: decode(cursor) }),
+  });
+  return json(200, { games: page.games, next: page.last === undefined ? null : encode(page.last) });
+});

@@ -1,0 +1,84 @@
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { Problem } from './problem.js';
+
+/** Where the functions learn which OpenID Connect issuer to trust (CONTRACT section 5). */
+export const OIDC_ISSUER_ENV = 'OIDC_ISSUER';
+export const OIDC_AUDIENCE_ENV = 'OIDC_AUDIENCE';
+/** Optional: the issuer's JWKS, when it is not at `<issuer>/.well-known/jwks.json`. */
+export const OIDC_JWKS_URL_ENV = 'OIDC_JWKS_URL';
+
+/** Only these signatures are accepted: no `none`, no HMAC (whose key would be the public key). */
+const ALGORITHMS = ['RS256', 'ES256'];
+
+const unauthenticated = (detail: string) =>
+  new Problem(
+    'unauthenticated',
+    detail,
+    {},
+    { 'www-authenticate': 'Bearer realm="klondike", error="invalid_token"' },
+  );
+
+/** A bearer value shaped like a JWT (three base64url parts), as a game's token never is. */
+export const looksLikeJwt = (bearer: string): boolean => /^[\w-]+\.[\w-]*\.[\w-]*$/.test(bearer);
+
+let keys: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | undefined;
+
+/** The issuer's keys, fetched on first use and cached by jose (refetched for an unknown key id). */
+function issuerKeys(issuer: string): ReturnType<typeof createRemoteJWKSet> {
+  const url = process.env[OIDC_JWKS_URL_ENV] || `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`;
+  if (keys?.url !== url) keys = { url, set: createRemoteJWKSet(new URL(url), { timeoutDuration: 2_000 }) };
+  return keys.set;
+}
+
+/**
+ * The player a JWT names (its `sub`), once its signature is checked against the issuer's JWKS and
+ * `iss`, `aud` (or Cognito's `client_id`), `exp` and `nbf` hold. Anything else is 401.
+ */
+export async function playerOf(jwt: string): Promise<string> {
+  const issuer = process.env[OIDC_ISSUER_ENV];
+  const audience = process.env[OIDC_AUDIENCE_ENV];
+  if (!issuer || !audience) throw unauthenticated('Sign-in is not configured on this service.');
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(jwt, issuerKeys(issuer), { issuer, algorithms: ALGORITHMS }));
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JOSE_GENERIC' || error instanceof TypeError) {
+      // The issuer's keys could not be fetched: the service's trouble, not the caller's.
+      throw new Problem(
+        'sign-in-unavailable',
+        "The sign-in issuer's keys could not be fetched; retry in a moment.",
+        {},
+        { 'retry-after': '1' },
+      );
+    }
+    throw unauthenticated(`The sign-in token was refused: ${reasonOf(error)}.`);
+  }
+  const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
+  if (!audiences.includes(audience) && payload.client_id !== audience) {
+    throw unauthenticated('The sign-in token was refused: it is not for this service (aud or client_id).');
+  }
+  if (typeof payload.sub !== 'string' || payload.sub === '') {
+    throw unauthenticated('The sign-in token was refused: it names no player (sub).');
+  }
+  return payload.sub;
+}
+
+/** What jose found wrong, in words that name no key material. */
+function reasonOf(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'ERR_JWT_EXPIRED':
+      return 'it has expired';
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      return `its ${(error as { claim?: string }).claim ?? 'claims'} claim does not hold`;
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+      return 'its algorithm is not RS256 or ES256';
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+      return "it is signed by a key the issuer's JWKS does not hold";
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+      return 'its signature does not verify';
+    default:
+      return 'it is not a valid JWT';
+  }
+}

@@ -1,0 +1,31 @@
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { logger } from '../log.js';
+import { projectGame } from './project.js';
+
+/**
+ * The projector: consumes the event table's change stream (DynamoDB Streams in AWS; the local
+ * runtime delivers the same records) and keeps the read models up to the log. Each game in the batch
+ * is projected once, from its log as it stands. A game that fails is reported as a batch item
+ * failure at its first record, so Lambda retries from there (and, bisecting, isolates it); the
+ * others stand. Records beside the log (creations, first answers: `pk` with a `#`) are skipped.
+ */
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const games = new Map<string, { first: string; dealt: boolean }>();
+  for (const record of event.Records) {
+    const pk = record.dynamodb?.Keys?.pk?.S;
+    if (!pk || pk.includes('#') || record.eventName === 'REMOVE') continue;
+    const game = games.get(pk) ?? { first: record.dynamodb?.SequenceNumber ?? '', dealt: false };
+    game.dealt ||= record.dynamodb?.Keys?.sk?.N === '0';
+    games.set(pk, game);
+  }
+  const batchItemFailures: { itemIdentifier: string }[] = [];
+  for (const [id, game] of games) {
+    try {
+      await projectGame(id, game.dealt);
+    } catch (error) {
+      logger.error('projection failed', { gameId: id, error: (error as Error)?.message ?? String(error) });
+      batchItemFailures.push({ itemIdentifier: game.first });
+    }
+  }
+  return { batchItemFailures };
+}

@@ -1,0 +1,49 @@
+import { type GameRecord, movesMade, playerStats } from '../../domain/index.js';
+import { type Loaded, loadGame } from '../store/events.js';
+import { type GameSummary, saveStats, saveSummary, summariesOf } from '../store/readModels.js';
+
+/** A game's row in its player's list: what the view shows of it, nothing hidden while in play. */
+export function summarize(id: string, loaded: Loaded): GameSummary {
+  const { state } = loaded;
+  return {
+    id,
+    status: state.status,
+    rules: state.deal.rules,
+    createdAt: loaded.createdAt,
+    updatedAt: loaded.updatedAt,
+    version: state.version,
+    moves: movesMade(state),
+    score: state.score,
+    ...(state.status === 'playing' ? {} : { seed: state.deal.seed }),
+  };
+}
+
+const recordOf = (summary: GameSummary): GameRecord => ({
+  id: summary.id,
+  status: summary.status,
+  createdAt: summary.createdAt,
+  ...(summary.status === 'playing' ? {} : { endedAt: summary.updatedAt }),
+  moves: summary.moves,
+  vegas: summary.score.vegas,
+});
+
+/** Recomputes a player's statistics from all their rows (a strongly consistent read) and saves them. */
+export async function refreshStats(player: string): Promise<void> {
+  const records = (await summariesOf(player)).map(recordOf);
+  const facts = records.length + records.filter((record) => record.endedAt !== undefined).length;
+  await saveStats(player, playerStats(records), facts);
+}
+
+/**
+ * Brings a game's read models up to its log: its row from the game as it stands now (one bounded
+ * load, whatever record woke the projector), and its player's statistics when they may have
+ * changed: when the game was dealt (`dealt`, a record of version 0 seen) or is over. Anonymous games
+ * have no read models. Running it again, or for an older record, changes nothing.
+ */
+export async function projectGame(id: string, dealt: boolean): Promise<void> {
+  const loaded = await loadGame(id);
+  if (!loaded?.owner) return;
+  const summary = summarize(id, loaded);
+  await saveSummary(loaded.owner, summary);
+  if (dealt || summary.status !== 'playing') await refreshStats(loaded.owner);
+}

@@ -1,0 +1,162 @@
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { GameStatus, PlayerStats, Rules, Score } from '../../domain/index.js';
+import { storeCall } from './client.js';
+
+/**
+ * The read models (CONTRACT section 5), in a table of their own that only the projector writes:
+ * a row per game of each signed-in player, and one statistics item per player. They are built from
+ * the event log alone and can be deleted and rebuilt at any time (`npm run rebuild-projections`).
+ *
+ * - A game's row: `pk = player#<sub>`, `sk = game#<createdAt>#<id>`, so a Query newest first lists a
+ *   player's games in the order they were dealt; the index `byStatus` (`status = player#<sub>#<status>`,
+ *   same `sk`) lists them by status the same way.
+ * - A player's statistics: `pk = player#<sub>`, `sk = stats`, one GetItem however many games.
+ */
+export const READ_TABLE_ENV = 'READ_TABLE_NAME';
+export const READ_KEYS = { partitionKey: 'pk', sortKey: 'sk' } as const;
+export const BY_STATUS = { indexName: 'byStatus', partitionKey: 'status', sortKey: 'sk' } as const;
+
+export const readTableName = (): string => {
+  const name = process.env[READ_TABLE_ENV];
+  if (!name) throw new Error(`${READ_TABLE_ENV} is not set`);
+  return name;
+};
+
+/** A game as "my games" lists it: nothing hidden while it is in play. */
+export interface GameSummary {
+  readonly id: string;
+  readonly status: GameStatus;
+  readonly rules: Rules;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly version: number;
+  readonly moves: number;
+  readonly score: Score;
+  /** Only once the game has ended: its seed, or null for a deal not chosen by number. */
+  readonly seed?: number | null;
+}
+
+const playerKey = (player: string) => `player#${player}`;
+const rowKey = (summary: GameSummary) => `game#${summary.createdAt}#${summary.id}`;
+
+/**
+ * Saves a game's row, unless the table already holds it at this version or a later one (a record
+ * seen twice or late changes nothing). True when it was written.
+ */
+export async function saveSummary(player: string, summary: GameSummary): Promise<boolean> {
+  try {
+    await storeCall((client, abortSignal) =>
+      client.send(
+        new PutCommand({
+          TableName: readTableName(),
+          Item: {
+            pk: playerKey(player),
+            sk: rowKey(summary),
+            status: `${playerKey(player)}#${summary.status}`,
+            version: summary.version,
+            game: summary,
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
+          ExpressionAttributeValues: { ':version': summary.version },
+        }),
+        { abortSignal },
+      ),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+async function query(input: Omit<QueryCommandInput, 'TableName'>) {
+  return storeCall((client, abortSignal) =>
+    client.send(new QueryCommand({ TableName: readTableName(), ...input }), { abortSignal }),
+  );
+}
+
+/** Every game row of a player, read strongly consistent (to compute the statistics). */
+export async function summariesOf(player: string): Promise<GameSummary[]> {
+  const games: GameSummary[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await query({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :game)',
+      ExpressionAttributeValues: { ':pk': playerKey(player), ':game': 'game#' },
+      ConsistentRead: true,
+      ExclusiveStartKey: start,
+    });
+    for (const item of page.Items ?? []) games.push(item.game as GameSummary);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return games;
+}
+
+/** A page of a player's games, newest first; `after` is the row key the last page ended at (`last`). */
+export async function pageOfGames(
+  player: string,
+  options: {
+    readonly status?: GameStatus | undefined;
+    readonly limit: number;
+    readonly after?: string | undefined;
+  },
+): Promise<{ games: GameSummary[]; last?: string }> {
+  const { status, limit, after } = options;
+  const pk = playerKey(player);
+  const page = await query({
+    ...(status === undefined
+      ? {
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :game)',
+          ExpressionAttributeValues: { ':pk': pk, ':game': 'game#' },
+          ...(after ? { ExclusiveStartKey: { pk, sk: after } } : {}),
+        }
+      : {
+          IndexName: BY_STATUS.indexName,
+          KeyConditionExpression: '#status = :status',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': `${pk}#${status}` },
+          ...(after ? { ExclusiveStartKey: { pk, sk: after, status: `${pk}#${status}` } } : {}),
+        }),
+    ScanIndexForward: false,
+    // One more than asked: a last page then says so (no cursor to an empty page).
+    Limit: limit + 1,
+  });
+  const items = page.Items ?? [];
+  const games = items.slice(0, limit).map((item) => item.game as GameSummary);
+  return items.length > limit ? { games, last: items[limit - 1]!.sk as string } : { games };
+}
+
+/**
+ * Saves a player's statistics computed from `facts` facts (games dealt, games ended), unless the
+ * table holds figures from as many facts or more: facts only grow, so the figures with the most are
+ * the newest, whatever order the projector's calls finish in.
+ */
+export async function saveStats(player: string, stats: PlayerStats, facts: number): Promise<boolean> {
+  try {
+    await storeCall((client, abortSignal) =>
+      client.send(
+        new PutCommand({
+          TableName: readTableName(),
+          Item: { pk: playerKey(player), sk: 'stats', facts, stats },
+          ConditionExpression: 'attribute_not_exists(pk) OR facts < :facts',
+          ExpressionAttributeValues: { ':facts': facts },
+        }),
+        { abortSignal },
+      ),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** A player's statistics, one read; undefined before their first game is projected. */
+export async function statsOf(player: string): Promise<PlayerStats | undefined> {
+  const result = await storeCall((client, abortSignal) =>
+    client.send(new GetCommand({ TableName: readTableName(), Key: { pk: playerKey(player), sk: 'stats' } }), {
+      abortSignal,
+    }),
+  );
+  return result?.Item?.stats as PlayerStats | undefined;
+}

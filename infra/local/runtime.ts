@@ -1,0 +1,116 @@
+import type { Server } from 'node:http';
+import { OIDC_AUDIENCE_ENV, OIDC_ISSUER_ENV, OIDC_JWKS_URL_ENV } from '../../functions/http/identity.js';
+import { handler as projector } from '../../functions/projector/handler.js';
+import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
+import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
+import { isolatedRoutes } from './isolated.js';
+import { DEV_AUDIENCE, type DevIssuer, startDevIssuer } from './issuer.js';
+import { listen, serve } from './server.js';
+import type { Site } from './site.js';
+import { ensureTables, LOCAL_READ_TABLE, LOCAL_TABLE, startLocalStore } from './store.js';
+import { type ChangeStream, startChangeStream } from './stream.js';
+
+export interface RuntimeOptions {
+  readonly port?: number;
+  readonly host?: string;
+  /** Keep the embedded store in this folder (else in memory). */
+  readonly dataDir?: string | undefined;
+  /** Every route in a process of its own, as Lambda runs them. */
+  readonly isolated?: boolean | undefined;
+  readonly site?: Site | undefined;
+}
+
+export interface Runtime {
+  readonly url: string;
+  readonly server: Server;
+  readonly tableName: string;
+  readonly readTableName: string;
+  /** Where the data lives, in words. */
+  readonly where: string;
+  /** The development sign-in issuer, unless OIDC_ISSUER names another one to trust. */
+  readonly issuer?: DevIssuer;
+  /** Resolves once every write so far has reached the read models. */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole service on a laptop (`npm start`, and the integration tests): a store (embedded dynalite,
+ * or the DynamoDB-compatible one at DYNAMODB_ENDPOINT) with its tables, its change stream feeding the
+ * projector, a sign-in issuer (the development one, or the one OIDC_ISSUER names), and every route of
+ * the route table served with the same handlers Lambda runs.
+ */
+export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  // What the caller's environment said, given back at stop (another runtime in this process starts afresh).
+  const names = [
+    ENDPOINT_ENV,
+    TABLE_ENV,
+    READ_TABLE_ENV,
+    OIDC_ISSUER_ENV,
+    OIDC_AUDIENCE_ENV,
+    OIDC_JWKS_URL_ENV,
+  ];
+  const given = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+  const restore = () => {
+    for (const name of names) {
+      if (given[name] === undefined) delete process.env[name];
+      else process.env[name] = given[name];
+    }
+  };
+  const external = process.env[ENDPOINT_ENV];
+  const store = external
+    ? undefined
+    : await startLocalStore(options.dataDir ? { dataDir: options.dataDir } : {});
+  const upstream = external ?? store!.endpoint;
+  const tableName = store?.tableName ?? process.env[TABLE_ENV] ?? LOCAL_TABLE;
+  const readTableName = process.env[READ_TABLE_ENV] ?? LOCAL_READ_TABLE;
+  let stream: ChangeStream | undefined;
+  try {
+    if (external) await ensureTables(external, tableName, readTableName);
+    stream = await startChangeStream({ upstream, tableName, consumer: projector });
+  } catch (error) {
+    await store?.close();
+    throw error;
+  }
+  process.env[ENDPOINT_ENV] = stream.endpoint;
+  process.env[TABLE_ENV] = tableName;
+  process.env[READ_TABLE_ENV] = readTableName;
+
+  const { server, url } = await listen(options.port, options.host);
+  // Before any route loads (a route process takes its environment when it starts).
+  const issuer = process.env[OIDC_ISSUER_ENV] ? undefined : await startDevIssuer(url);
+  if (issuer) {
+    process.env[OIDC_ISSUER_ENV] = issuer.issuer;
+    process.env[OIDC_AUDIENCE_ENV] = DEV_AUDIENCE;
+    process.env[OIDC_JWKS_URL_ENV] = issuer.jwksUrl;
+  }
+  const routes = options.isolated ? await isolatedRoutes() : undefined;
+  await serve(server, {
+    site: options.site,
+    handlers: routes?.handlers,
+    local: issuer ? (request, body, response) => issuer.serve(request, body, response) : undefined,
+  });
+  const where = external
+    ? `table ${tableName} at ${external}`
+    : options.dataDir
+      ? `dynalite in ${options.dataDir}`
+      : 'dynalite in memory';
+  return {
+    url,
+    server,
+    tableName,
+    readTableName,
+    where,
+    ...(issuer ? { issuer } : {}),
+    settled: () => stream.settled(),
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await routes?.close();
+      await stream.settled();
+      await stream.close();
+      await store?.close();
+      restore();
+    },
+  };
+}
