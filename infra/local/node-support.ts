@@ -11,4 +11,4 @@
  * the tests). Every other warning still shows. To see this one again, set the variable to `false`.
  * The README's "Node versions" says what is supported and why.
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ||= 'true';
