@@ -150,7 +150,9 @@ describe('the projector', () => {
             delivered.push(...games[g]!.slice(from, to));
             next[g] = to;
           };
-          turns.forEach((g, k) => step(g, k));
+          turns.forEach((g, k) => {
+            step(g, k);
+          });
           for (let g = 0; g < games.length; g++) while (next[g]! < games[g]!.length) step(g, next[g]!);
           const batches: DynamoDBRecord[][] = [];
           for (let at = 0, k = 0; at < delivered.length; k++) {
