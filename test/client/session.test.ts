@@ -167,6 +167,13 @@ describe('a game played and replayed through the terminal client', () => {
         .slice(1)
         .map((board) => board.replace(/game \S+/, ''));
     expect(boards(fromFile.text())).toEqual(boards(byId.text()));
+    // The game is over, so every frame shows the whole deal: no card back, the face-down cards
+    // marked, the stock in drawing order (seed 42 after one draw: 3♥ is next).
+    expect(byId.text()).not.toContain('▒');
+    const last = byId.text().split(/^── 6\/6 .*$/m)[1]!;
+    expect(last).toContain('[ ]: a face-down card, shown because the game is over');
+    expect(last).toMatch(/ stock, next card drawn first:\n\[ 3♥\] \[ J♠\] \[ 7♦\]/);
+    expect(last).toMatch(/\n {2}4♦ {4}J♣ {2}\[ K♥\] \[ Q♣\] \[ 4♣\] \[ 7♠\] \[ 7♥\]\n/);
 
     const stepping = streams(['n', '', 'p', 'j 6', 'n', 'q']);
     expect(await runReplay({ ...stepping, url: local.url, source: id, color: false })).toBe(0);
