@@ -15,6 +15,7 @@ import {
   Fn,
   RemovalPolicy,
   Stack,
+  Token,
   Validations,
 } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -215,8 +216,10 @@ export class WebSite extends Construct {
    */
   private acknowledgeDeploymentHandler(): void {
     const stack = Stack.of(this);
-    // The default bootstrap's staging bucket, as cdk-nag names it in the finding.
-    const stagingBucket = `cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-<AWS::Region>`;
+    // The default bootstrap's staging bucket, as cdk-nag names it in the finding: with the stack's
+    // account and region where they are known (the CLI passes them), else as pseudo parameters.
+    const known = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+    const stagingBucket = `cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${known(stack.account, 'AccountId')}-${known(stack.region, 'Region')}`;
     const handlers = stack.node.children.filter((child) =>
       child.node.id.startsWith('Custom::CDKBucketDeployment'),
     );
