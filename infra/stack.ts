@@ -261,7 +261,8 @@ export class KlondikeStack extends Stack {
     });
     new CfnOutput(this, 'OidcIssuer', {
       value: this.players.issuer,
-      description: "The tokens' iss (OIDC_ISSUER); its keys are at <issuer>/.well-known/jwks.json",
+      description:
+        "The tokens' iss (OIDC_ISSUER): the user pool's OpenID Connect issuer, which also serves its signing keys",
     });
   }
 
