@@ -141,7 +141,8 @@ describe('the development issuer', () => {
 
   it('is named nowhere in the template', () => {
     const text = JSON.stringify(dev().template.toJSON());
-    expect(text).not.toMatch(/\/dev\/tokens|well-known|jwks/i);
+    const named = [...text.matchAll(/.{0,80}(\/dev\/tokens|well-known|jwks).{0,40}/gi)].map((m) => m[0]);
+    expect(named).toEqual([]);
     // ... while the matcher above does see a pattern that would take them.
     expect(matches('/dev/*', '/dev/tokens')).toBe(true);
     expect(matches('/.well-known/*', '/.well-known/jwks.json')).toBe(true);
