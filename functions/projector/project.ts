@@ -41,9 +41,15 @@ export async function refreshStats(player: string): Promise<void> {
  * have no read models. Running it again, or for an older record, changes nothing.
  */
 export async function projectGame(id: string, dealt: boolean): Promise<void> {
+  const row = await projectRow(id);
+  if (row && (dealt || row.summary.status !== 'playing')) await refreshStats(row.player);
+}
+
+/** A game's row brought up to its log; its player and summary (none for an anonymous game). */
+export async function projectRow(id: string): Promise<{ player: string; summary: GameSummary } | undefined> {
   const loaded = await loadGame(id);
-  if (!loaded?.owner) return;
+  if (!loaded?.owner) return undefined;
   const summary = summarize(id, loaded);
   await saveSummary(loaded.owner, summary);
-  if (dealt || summary.status !== 'playing') await refreshStats(loaded.owner);
+  return { player: loaded.owner, summary };
 }

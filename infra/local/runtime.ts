@@ -1,6 +1,7 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { OIDC_AUDIENCE_ENV, OIDC_ISSUER_ENV, OIDC_JWKS_URL_ENV } from '../../functions/http/identity.js';
 import { handler as projector } from '../../functions/projector/handler.js';
+import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { isolatedRoutes } from './isolated.js';
@@ -32,6 +33,19 @@ export interface Runtime {
   /** Resolves once every write so far has reached the read models. */
   settled(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * `POST /dev/rebuild-projections` (local only, like the development issuer): deletes every read model
+ * and builds them again from the log, on this runtime's store (`npm run rebuild-projections`).
+ */
+async function rebuildRoute(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+  if (request.method !== 'POST' || path !== '/dev/rebuild-projections') return false;
+  const rebuilt = JSON.stringify(await rebuildReadModels());
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(rebuilt);
+  return true;
 }
 
 /**
@@ -88,7 +102,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   await serve(server, {
     site: options.site,
     handlers: routes?.handlers,
-    local: issuer ? (request, body, response) => issuer.serve(request, body, response) : undefined,
+    local: async (request, body, response) =>
+      (await rebuildRoute(request, response)) || ((await issuer?.serve(request, body, response)) ?? false),
   });
   const where = external
     ? `table ${tableName} at ${external}`

@@ -25,13 +25,10 @@ export const LOCAL_READ_TABLE = 'klondike-local-read-models';
 /** The store folder is in use by another process (a second `npm start -- --data DIR`). */
 export class FolderInUse extends Error {}
 
-const KEY_SCHEMA = (partitionKey: string, sortKey: string) => ({
+const KEY_SCHEMA = (partitionKey: string, sortKey: string, sortType: 'S' | 'N') => ({
   AttributeDefinitions: [
     { AttributeName: partitionKey, AttributeType: 'S' as const },
-    {
-      AttributeName: sortKey,
-      AttributeType: sortKey === TABLE_KEYS.sortKey ? ('N' as const) : ('S' as const),
-    },
+    { AttributeName: sortKey, AttributeType: sortType },
   ],
   KeySchema: [
     { AttributeName: partitionKey, KeyType: 'HASH' as const },
@@ -53,9 +50,9 @@ export async function ensureTables(
     region: process.env.AWS_REGION ?? 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const readKeys = KEY_SCHEMA(READ_KEYS.partitionKey, READ_KEYS.sortKey);
+  const readKeys = KEY_SCHEMA(READ_KEYS.partitionKey, READ_KEYS.sortKey, 'S');
   const tables = [
-    { TableName: tableName, ...KEY_SCHEMA(TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey) },
+    { TableName: tableName, ...KEY_SCHEMA(TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, 'N') },
     {
       TableName: readTableName,
       AttributeDefinitions: [

@@ -1,0 +1,58 @@
+/**
+ * `npm run rebuild-projections`: deletes every read model (players' games and statistics) and builds
+ * them again from the event log alone.
+ *
+ *   npm run rebuild-projections                     the local runtime at http://127.0.0.1:3000 (npm start)
+ *   npm run rebuild-projections -- --url URL        another local runtime
+ *   npm run rebuild-projections -- --data DIR       a --data folder no runtime is using
+ *   npm run rebuild-projections -- --tables         the tables TABLE_NAME and READ_TABLE_NAME (AWS with
+ *                                                   the usual credentials, or DYNAMODB_ENDPOINT)
+ */
+import { parseArgs } from 'node:util';
+import { rebuildReadModels } from '../functions/projector/rebuild.js';
+import { ENDPOINT_ENV, TABLE_ENV } from '../functions/routes.js';
+import { READ_TABLE_ENV } from '../functions/store/readModels.js';
+import { FolderInUse, startLocalStore } from '../infra/local/store.js';
+
+const { values } = parseArgs({
+  options: { url: { type: 'string' }, data: { type: 'string' }, tables: { type: 'boolean' } },
+});
+
+async function rebuild(): Promise<{ deleted: number; games: number; players: number }> {
+  if (values.tables) {
+    for (const name of [TABLE_ENV, READ_TABLE_ENV])
+      if (!process.env[name]) throw new Error(`${name} is not set`);
+    return rebuildReadModels();
+  }
+  if (values.data) {
+    const store = await startLocalStore({ dataDir: values.data });
+    process.env[ENDPOINT_ENV] = store.endpoint;
+    process.env[TABLE_ENV] = store.tableName;
+    process.env[READ_TABLE_ENV] = store.readTableName;
+    try {
+      return await rebuildReadModels();
+    } finally {
+      await store.close();
+    }
+  }
+  const url = values.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+  const answer = await fetch(`${url}/dev/rebuild-projections`, { method: 'POST' }).catch(() => {
+    throw new Error(
+      `no local runtime answers at ${url}: start one with npm start, or see --data and --tables`,
+    );
+  });
+  if (!answer.ok) throw new Error(`${url} answered ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()) as { deleted: number; games: number; players: number };
+}
+
+try {
+  const { deleted, games, players } = await rebuild();
+  console.log(
+    `Read models rebuilt from the log: ${deleted} items deleted, ${games} games of ${players} players projected.`,
+  );
+} catch (error) {
+  console.error(
+    error instanceof FolderInUse ? error.message : `Could not rebuild: ${(error as Error).message}`,
+  );
+  process.exit(1);
+}

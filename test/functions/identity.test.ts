@@ -1,0 +1,131 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { base64url, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  OIDC_AUDIENCE_ENV,
+  OIDC_ISSUER_ENV,
+  OIDC_JWKS_URL_ENV,
+  playerOf,
+} from '../../functions/http/identity.js';
+import { Problem } from '../../functions/http/problem.js';
+
+/**
+ * Sign-in tokens are checked as CONTRACT section 5 says: the signature against the issuer's JWKS,
+ * `iss`, `aud` (or `client_id`), `exp` and `nbf`, RS256 or ES256 only. Each way a JWT can be wrong
+ * is a 401, never a player.
+ */
+type Key = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+const ISSUER = 'https://issuer.example';
+const AUDIENCE = 'klondike-test';
+let jwksServer: Server;
+let signing: Key;
+let rsa: Key;
+let publicJwk: JWK;
+let stranger: Key;
+
+beforeAll(async () => {
+  const ec = await generateKeyPair('ES256', { extractable: true });
+  const rs = await generateKeyPair('RS256', { extractable: true });
+  signing = ec.privateKey;
+  rsa = rs.privateKey;
+  stranger = (await generateKeyPair('ES256')).privateKey;
+  publicJwk = { ...(await exportJWK(ec.publicKey)), kid: 'ec', alg: 'ES256' };
+  const jwks = { keys: [publicJwk, { ...(await exportJWK(rs.publicKey)), kid: 'rs', alg: 'RS256' }] };
+  jwksServer = createServer((_, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(jwks));
+  });
+  await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
+  process.env[OIDC_ISSUER_ENV] = ISSUER;
+  process.env[OIDC_AUDIENCE_ENV] = AUDIENCE;
+  process.env[OIDC_JWKS_URL_ENV] = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks`;
+});
+afterAll(() => new Promise<void>((resolve) => jwksServer.close(() => resolve())));
+
+const jwt = (claims: Record<string, unknown> = {}, alg = 'ES256', kid = 'ec') =>
+  new SignJWT({ aud: AUDIENCE, ...claims })
+    .setProtectedHeader({ alg, kid })
+    .setIssuer(ISSUER)
+    .setSubject('alice')
+    .setIssuedAt()
+    .setExpirationTime('1h');
+
+/** A JWT put together by hand: any header and payload, any signature. */
+const raw = (header: object, payload: object, signature = '') =>
+  `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(payload))}.${signature}`;
+
+async function refused(token: string | Promise<string>): Promise<string> {
+  const error = await playerOf(await token).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(Problem);
+  expect((error as Problem).status).toBe(401);
+  return (error as Problem).detail;
+}
+
+describe('a sign-in token', () => {
+  it('names its player when all holds (ES256, RS256; aud, or client_id as Cognito access tokens carry)', async () => {
+    expect(await playerOf(await jwt().sign(signing))).toBe('alice');
+    expect(await playerOf(await jwt({}, 'RS256', 'rs').sign(rsa))).toBe('alice');
+    expect(await playerOf(await jwt({ aud: undefined, client_id: AUDIENCE }).sign(signing))).toBe('alice');
+  });
+
+  it('is 401 with a bad signature', async () => {
+    const good = await jwt().sign(signing);
+    const [header, payload] = good.split('.');
+    const other = (await jwt({ sub: 'mallory' }).sign(signing)).split('.')[2];
+    expect(await refused(`${header}.${payload}.${other}`)).toMatch(/signature/);
+  });
+
+  it('is 401 with alg none', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const payload = { iss: ISSUER, aud: AUDIENCE, sub: 'alice', iat: now, exp: now + 3600 };
+    expect(await refused(raw({ alg: 'none', typ: 'JWT' }, payload))).toMatch(/algorithm|not a valid/);
+  });
+
+  it('is 401 when signed HS256 with the public key as the secret', async () => {
+    const secret = new TextEncoder().encode(JSON.stringify(publicJwk));
+    await refused(jwt({}, 'HS256').sign(secret));
+  });
+
+  it('is 401 when expired, or not valid yet', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(
+      await refused(
+        jwt()
+          .setExpirationTime(now - 60)
+          .sign(signing),
+      ),
+    ).toMatch(/expired/);
+    expect(
+      await refused(
+        jwt()
+          .setNotBefore(now + 600)
+          .sign(signing),
+      ),
+    ).toMatch(/nbf/);
+  });
+
+  it('is 401 from another issuer, or for another audience', async () => {
+    expect(await refused(jwt().setIssuer('https://elsewhere.example').sign(signing))).toMatch(/iss/);
+    expect(await refused(jwt({ aud: 'another-app' }).sign(signing))).toMatch(/aud/);
+  });
+
+  it("is 401 when signed by a key that is not in the issuer's JWKS", async () => {
+    expect(await refused(jwt({}, 'ES256', 'ec').sign(stranger))).toMatch(/signature/);
+    expect(await refused(jwt({}, 'ES256', 'unknown').sign(stranger))).toMatch(/key/);
+  });
+
+  it('is 401 without a player, or as garbage', async () => {
+    await refused(
+      new SignJWT({ aud: AUDIENCE })
+        .setProtectedHeader({ alg: 'ES256', kid: 'ec' })
+        .setIssuer(ISSUER)
+        .setExpirationTime('1h')
+        .sign(signing),
+    );
+    await refused('a.b.c');
+  });
+});
