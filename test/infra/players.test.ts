@@ -11,8 +11,11 @@ const dev = () => synthesize();
 const resources = () => dev().template.toJSON().Resources as Record<string, any>;
 const idOf = (construct: any) => dev().stack.getLogicalId(construct.node.defaultChild);
 
-/** What the local runtime's development issuer serves (infra/local/issuer.ts). */
-const DEV_ISSUER_PATHS = ['/dev/tokens', '/.well-known/jwks.json'];
+/**
+ * What only the local runtime serves: its development issuer (infra/local/issuer.ts) and its
+ * rebuild trigger (infra/local/runtime.ts).
+ */
+const DEV_ISSUER_PATHS = ['/dev/tokens', '/.well-known/jwks.json', '/dev/rebuild-projections'];
 
 /** CloudFront's path pattern match: `*` is any run of characters, the rest is literal. */
 const matches = (pattern: string, path: string) =>
@@ -112,7 +115,7 @@ describe('the user pool', () => {
   });
 });
 
-describe('the development issuer', () => {
+describe('the development issuer and the other local-only routes', () => {
   it('has no route, integration or path pattern in the stack', () => {
     const { template } = dev();
     const routeKeys = resourcesOf(template, 'AWS::ApiGatewayV2::Route').map(
@@ -139,9 +142,9 @@ describe('the development issuer', () => {
     }
   });
 
-  it('is named nowhere in the template', () => {
+  it('is named nowhere in the template, nor is any /dev/ path', () => {
     const text = JSON.stringify(dev().template.toJSON());
-    const named = [...text.matchAll(/.{0,80}(\/dev\/tokens|well-known|jwks).{0,40}/gi)].map((m) => m[0]);
+    const named = [...text.matchAll(/.{0,80}(\/dev\/|well-known|jwks).{0,40}/gi)].map((m) => m[0]);
     expect(named).toEqual([]);
     // ... while the matcher above does see a pattern that would take them.
     expect(matches('/dev/*', '/dev/tokens')).toBe(true);
