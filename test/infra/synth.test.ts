@@ -90,6 +90,13 @@ describe('cdk synth (bundling and validation on)', () => {
     });
     expect(loaded.stderr).toBe('');
     expect(loaded.stdout.trim().split('\n')).toEqual(bundles.map(() => 'function'));
+    // The projector's bundle is built from PROJECTOR_ENTRY (its log line is in it, and in no route's).
+    const projectorBundle =
+      bundles[functions.findIndex((fn) => String(fn.Properties.Description).startsWith('Projector'))]!;
+    expect(readFileSync(projectorBundle, 'utf8')).toContain('projection failed');
+    const routeBundles = bundles.filter((bundle) => bundle !== projectorBundle);
+    for (const bundle of routeBundles)
+      expect(readFileSync(bundle, 'utf8')).not.toContain('projection failed');
 
     // The web client, built by Vite during synthesis: its page and every asset the page names.
     const deployments = Object.values(template.Resources as Record<string, any>).filter(
