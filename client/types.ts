@@ -28,3 +28,5 @@ export type Problem = Schemas['Problem'];
 export type Hint = Schemas['Hint'];
 /** The body of POST /games. */
 export type NewGame = Schemas['CreateGame'];
+/** A signed-in player's record: GET /me/stats. */
+export type PlayerStats = Schemas['PlayerStats'];

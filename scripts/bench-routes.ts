@@ -4,6 +4,7 @@
  * puts per action, counted by a proxy in front of dynalite. Players play ordinary games: mostly
  * moves and draws, an undo now and then, a redo after some undos.
  */
+import '../infra/local/node-support.js';
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';

@@ -9,7 +9,7 @@ import { DEV_AUDIENCE, type DevIssuer, startDevIssuer } from './issuer.js';
 import { listen, serve } from './server.js';
 import type { Site } from './site.js';
 import { ensureTables, LOCAL_READ_TABLE, LOCAL_TABLE, startLocalStore } from './store.js';
-import { type ChangeStream, startChangeStream } from './stream.js';
+import { type ChangeStream, type StreamConsumer, startChangeStream } from './stream.js';
 
 export interface RuntimeOptions {
   readonly port?: number;
@@ -19,6 +19,8 @@ export interface RuntimeOptions {
   /** Every route in a process of its own, as Lambda runs them. */
   readonly isolated?: boolean | undefined;
   readonly site?: Site | undefined;
+  /** What consumes the change stream (default: the projector; benchmarks wrap it). */
+  readonly projector?: StreamConsumer | undefined;
 }
 
 export interface Runtime {
@@ -32,6 +34,8 @@ export interface Runtime {
   readonly issuer?: DevIssuer;
   /** Resolves once every write so far has reached the read models. */
   settled(): Promise<void>;
+  /** The store requests so far, by operation. */
+  readonly requests: ReadonlyMap<string, number>;
   stop(): Promise<void>;
 }
 
@@ -81,7 +85,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   let stream: ChangeStream | undefined;
   try {
     if (external) await ensureTables(external, tableName, readTableName);
-    stream = await startChangeStream({ upstream, tableName, consumer: projector });
+    stream = await startChangeStream({ upstream, tableName, consumer: options.projector ?? projector });
   } catch (error) {
     await store?.close();
     throw error;
@@ -118,6 +122,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     where,
     ...(issuer ? { issuer } : {}),
     settled: () => stream.settled(),
+    requests: stream.requests,
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

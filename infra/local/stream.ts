@@ -11,6 +11,8 @@ export interface ChangeStream {
   readonly endpoint: string;
   /** Resolves once every record seen so far has been delivered (or given up on). */
   settled(): Promise<void>;
+  /** Requests passed to the store so far, by operation (`Query`, `PutItem`, ...): for benchmarks. */
+  readonly requests: ReadonlyMap<string, number>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export async function startChangeStream(options: {
   const target = new URL(options.upstream);
   const queues = new Map<string, { records: DynamoDBRecord[]; running: Promise<void> }>();
   let sequence = 0;
+  const requests = new Map<string, number>();
 
   const enqueue = (record: DynamoDBRecord) => {
     const game = record.dynamodb!.Keys!.pk!.S!;
@@ -85,6 +88,8 @@ export async function startChangeStream(options: {
   });
 
   const server: Server = createServer((incoming, outgoing) => {
+    const operation = String(incoming.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+    requests.set(operation, (requests.get(operation) ?? 0) + 1);
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
@@ -100,8 +105,7 @@ export async function startChangeStream(options: {
         (answer) => {
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outgoing);
-          const put = incoming.headers['x-amz-target'] === 'DynamoDB_20120810.PutItem';
-          if (!put || answer.statusCode !== 200) return;
+          if (operation !== 'PutItem' || answer.statusCode !== 200) return;
           const request = JSON.parse(body.toString('utf8')) as {
             TableName: string;
             Item: Record<string, AttributeValue>;
@@ -121,6 +125,7 @@ export async function startChangeStream(options: {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
     settled: async () => {
       while ([...queues.values()].some((queue) => queue.records.length > 0)) {
         await Promise.all([...queues.values()].map((queue) => queue.running));

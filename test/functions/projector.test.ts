@@ -81,7 +81,6 @@ async function game(
 }
 
 const line = fixtures.lines[0]!;
-const PLAYERS = ['ann', 'ben', 'cy'];
 
 /** Three players: wins, resignations and games in play; and one anonymous game. */
 async function world() {
@@ -150,7 +149,7 @@ describe('the projector', () => {
             delivered.push(...games[g]!.slice(from, to));
             next[g] = to;
           };
-          turns.forEach((g, k) => step(g, k));
+          for (const [k, g] of turns.entries()) step(g, k);
           for (let g = 0; g < games.length; g++) while (next[g]! < games[g]!.length) step(g, next[g]!);
           const batches: DynamoDBRecord[][] = [];
           for (let at = 0, k = 0; at < delivered.length; k++) {
