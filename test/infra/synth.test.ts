@@ -67,11 +67,15 @@ describe('cdk synth (bundling and validation on)', () => {
 
     const template = JSON.parse(readFileSync(join(outdir, `${stackName}.template.json`), 'utf8'));
     const assets = JSON.parse(readFileSync(join(outdir, `${stackName}.assets.json`), 'utf8'));
-    // The route functions; the CDK's BucketDeployment handler (Python, the CDK's own) is not one.
+    // The route functions and the projector; the CDK's BucketDeployment handler (Python, the
+    // CDK's own) is not ours.
     const functions = Object.entries(template.Resources as Record<string, any>)
       .filter(([id, r]) => r.Type === 'AWS::Lambda::Function' && !id.startsWith('CustomCDKBucketDeployment'))
       .map(([, r]) => r);
-    expect(functions).toHaveLength(ROUTES.length);
+    expect(functions).toHaveLength(ROUTES.length + 1);
+    expect(functions.filter((fn) => String(fn.Properties.Description).startsWith('Projector'))).toHaveLength(
+      1,
+    );
     const bundles = functions.map((fn) => {
       const hash = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
       const dir = join(outdir, assets.files[hash].source.path);
@@ -87,12 +91,20 @@ describe('cdk synth (bundling and validation on)', () => {
       env: {
         PATH: process.env.PATH ?? '',
         TABLE_NAME: 'synth-test',
+        READ_TABLE_NAME: 'synth-test-read-models',
         AWS_REGION: 'us-east-1',
         LOG_LEVEL: 'SILENT',
       },
     });
     expect(loaded.stderr).toBe('');
     expect(loaded.stdout.trim().split('\n')).toEqual(bundles.map(() => 'function'));
+    // The projector's bundle is built from PROJECTOR_ENTRY (its log line is in it, and in no route's).
+    const projectorBundle =
+      bundles[functions.findIndex((fn) => String(fn.Properties.Description).startsWith('Projector'))]!;
+    expect(readFileSync(projectorBundle, 'utf8')).toContain('projection failed');
+    const routeBundles = bundles.filter((bundle) => bundle !== projectorBundle);
+    for (const bundle of routeBundles)
+      expect(readFileSync(bundle, 'utf8')).not.toContain('projection failed');
 
     // The web client, built by Vite during synthesis: its page and every asset the page names.
     const deployments = Object.values(template.Resources as Record<string, any>).filter(
