@@ -4,10 +4,12 @@ import { handler as projector } from '../../functions/projector/handler.js';
 import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
+import { siteHeaders } from '../site-headers.js';
 import { isolatedRoutes } from './isolated.js';
 import { DEV_AUDIENCE, type DevIssuer, startDevIssuer } from './issuer.js';
 import { listen, serve } from './server.js';
 import type { Site } from './site.js';
+import { type LocalSiteConfig, localSiteConfig, serveSiteConfig } from './site-config.js';
 import { ensureTables, LOCAL_READ_TABLE, LOCAL_TABLE, startLocalStore } from './store.js';
 import { type ChangeStream, type StreamConsumer, startChangeStream } from './stream.js';
 
@@ -32,6 +34,8 @@ export interface Runtime {
   readonly where: string;
   /** The development sign-in issuer, unless OIDC_ISSUER names another one to trust. */
   readonly issuer?: DevIssuer;
+  /** What the web page's `/config.json` says about signing in. */
+  readonly siteConfig: LocalSiteConfig;
   /** Resolves once every write so far has reached the read models. */
   settled(): Promise<void>;
   /** The store requests so far, by operation. */
@@ -102,12 +106,25 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     process.env[OIDC_AUDIENCE_ENV] = DEV_AUDIENCE;
     process.env[OIDC_JWKS_URL_ENV] = issuer.jwksUrl;
   }
+  let siteConfig: LocalSiteConfig;
+  try {
+    siteConfig = localSiteConfig(process.env, Boolean(issuer));
+  } catch (error) {
+    server.close();
+    await stream.close();
+    await store?.close();
+    restore();
+    throw error;
+  }
   const routes = options.isolated ? await isolatedRoutes() : undefined;
   await serve(server, {
     site: options.site,
+    siteHeaders: siteHeaders(siteConfig.connectSources),
     handlers: routes?.handlers,
     local: async (request, body, response) =>
-      (await rebuildRoute(request, response)) || ((await issuer?.serve(request, body, response)) ?? false),
+      serveSiteConfig(siteConfig, request, response) ||
+      (await rebuildRoute(request, response)) ||
+      ((await issuer?.serve(request, body, response)) ?? false),
   });
   const where = external
     ? `table ${tableName} at ${external}`
@@ -121,6 +138,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     readTableName,
     where,
     ...(issuer ? { issuer } : {}),
+    siteConfig,
     settled: () => stream.settled(),
     requests: stream.requests,
     stop: async () => {

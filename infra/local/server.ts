@@ -147,6 +147,8 @@ export type LocalRoutes = (
 export interface ServeOptions {
   /** The web client's files, served where no route matches (as CloudFront sends only the API's paths to the API). */
   readonly site?: Site | undefined;
+  /** The security headers of the site's files (default: a page that fetches only its own origin). */
+  readonly siteHeaders?: Readonly<Record<string, string>> | undefined;
   /** Each route's handler, when they run elsewhere (a process per route); else imported here. */
   readonly handlers?: ReadonlyMap<string, LambdaHandler> | undefined;
   readonly local?: LocalRoutes | undefined;
@@ -191,7 +193,12 @@ export async function serve(server: Server, options: ServeOptions = {}): Promise
       }
       if (compiled === fallback && (await options.local?.(request, body, response))) return;
       // The site's files where no route matches, before the 404 of `$default`.
-      if (compiled === fallback && options.site && serveSite(options.site, request, response)) return;
+      if (
+        compiled === fallback &&
+        options.site &&
+        serveSite(options.site, request, response, options.siteHeaders)
+      )
+        return;
       send(response, await compiled.handler(toGatewayEvent(request, body, compiled.route, pathParameters)));
     } catch (error) {
       send(
