@@ -1,18 +1,25 @@
 /**
  * Signing in (CONTRACT section 5): a Cognito user pool and one public app client. The functions
  * verify the pool's JWTs themselves (functions/http/identity.ts), given the issuer and the client
- * id; nothing else of the pool reaches them.
+ * id; nothing else of the pool reaches them. The web page signs in at the pool's hosted UI (a
+ * Cognito domain) with the authorization code grant and PKCE, the one OAuth flow meant for a
+ * public client in a browser: no secret, no password in the page, the code useless without the
+ * page's verifier, and the tokens fetched from /oauth2/token rather than carried in a URL.
  */
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, Lazy, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
+  ManagedLoginVersion,
   Mfa,
+  OAuthScope,
   UserPool,
   type UserPoolClient,
   UserPoolClientIdentityProvider,
+  type UserPoolDomain,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { cognitoSignIn, type SignInConfig } from '../client/site-config.js';
 
 /** Both tokens a client may send live an hour, as the local issuer's do (CONTRACT section 5). */
 export const TOKEN_VALIDITY = Duration.hours(1);
@@ -30,6 +37,12 @@ export interface PlayersProps {
 export class Players extends Construct {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
+  /** The hosted UI and the OAuth endpoints: `https://<prefix>.auth.<region>.amazoncognito.com`. */
+  readonly domain: UserPoolDomain;
+  /** The page that signs in here (its URL is the client's one callback), once the site exists. */
+  private webUrl: string | undefined;
+  /** The same, as a value resolved at synthesis (after signInFrom). */
+  private readonly webUrlToken: string;
   /**
    * The `iss` of the pool's tokens, `https://cognito-idp.<region>.<suffix>/<pool id>`, its JWKS at
    * `<issuer>/.well-known/jwks.json` (the functions' default). Built like the CDK's own
@@ -81,6 +94,24 @@ export class Players extends Construct {
         'The Plus feature plan (threat protection) is billed per monthly active user at several times the Lite price; the API throttles per stage and per route, and a password policy of 12 characters with every class applies.',
     });
 
+    // A prefix domain must be unique in its region across all accounts: the stack's own id (a
+    // UUID, known only at deployment) makes it so, and names no account.
+    const stackUuid = Fn.select(2, Fn.split('/', Stack.of(this).stackId));
+    this.domain = this.userPool.addDomain('Domain', {
+      cognitoDomain: { domainPrefix: Fn.join('-', ['klondike', props.stage, stackUuid]) },
+      // Lite's sign-in pages (managed login's branding editor needs Essentials).
+      managedLoginVersion: ManagedLoginVersion.CLASSIC_HOSTED_UI,
+    });
+
+    // Known once the site exists (its distribution's URL); the distribution does not depend on
+    // the client, so the client may depend on it without a cycle.
+    const webUrl = Lazy.string({
+      produce: () => {
+        if (!this.webUrl) throw new Error('Players: signInFrom(url) names the web page that signs in here');
+        return this.webUrl;
+      },
+    });
+    this.webUrlToken = webUrl;
     this.client = this.userPool.addClient('Client', {
       userPoolClientName: `klondike-${props.stage}-public`,
       // A public client: the web page and the terminal client cannot keep a secret.
@@ -89,9 +120,14 @@ export class Players extends Construct {
       // operator's curl session (infra/DEPLOY.md), callable only with IAM credentials. No
       // USER_PASSWORD_AUTH: it would let anyone post plain passwords to a public client.
       authFlows: { userSrp: true, adminUserPassword: true },
-      // No hosted UI or OAuth flows: the pool has no domain, and the L2's defaults would register
-      // https://example.com as a callback for the implicit and code grants.
-      disableOAuth: true,
+      // The web page: the code grant only (never the implicit grant, whose tokens travel in the
+      // URL), back to the page itself and nowhere else; PKCE is the page's part of it.
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL],
+        callbackUrls: [webUrl],
+        logoutUrls: [webUrl],
+      },
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
       idTokenValidity: TOKEN_VALIDITY,
       accessTokenValidity: TOKEN_VALIDITY,
@@ -102,5 +138,15 @@ export class Players extends Construct {
 
     const stack = Stack.of(this);
     this.issuer = `https://cognito-idp.${stack.region}.${stack.urlSuffix}/${this.userPool.userPoolId}`;
+  }
+
+  /** Registers the web page (`https://<distribution>/`) as the client's callback and sign-out URL. */
+  signInFrom(url: string): void {
+    this.webUrl = url;
+  }
+
+  /** What the page's `/config.json` says: this pool's hosted UI, the public client, the page's URL. */
+  webSignIn(): Extract<SignInConfig, { kind: 'oauth' }> {
+    return cognitoSignIn(this.domain.baseUrl(), this.client.userPoolClientId, this.webUrlToken);
   }
 }

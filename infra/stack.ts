@@ -230,7 +230,18 @@ export class KlondikeStack extends Stack {
 
     this.alarms = this.createAlarms(config);
 
-    this.site = new WebSite(this, 'Web', { api: this.api, logRetention: config.logRetention, projectRoot });
+    this.site = new WebSite(this, 'Web', {
+      api: this.api,
+      logRetention: config.logRetention,
+      projectRoot,
+      signIn: {
+        config: this.players.webSignIn(),
+        // The page fetches its tokens from the pool domain's /oauth2/token.
+        connectSources: [this.players.domain.baseUrl()],
+      },
+    });
+    // The pool's client sends the player back to the page it signed in from, and only there.
+    this.players.signInFrom(this.site.url);
 
     new CfnOutput(this, 'ApiUrl', {
       value: this.stage.url,

@@ -61,28 +61,56 @@ describe('the user pool', () => {
     expect(pool).toMatchObject({ DeletionPolicy: 'Delete', Properties: { DeletionProtection: 'INACTIVE' } });
   });
 
-  it('has one public client: no secret, SRP (and admin password auth for operators), no OAuth, tokens for an hour', () => {
+  it('has one public client: no secret, SRP (and admin password auth for operators), the code grant back to the web page only, tokens for an hour', () => {
+    const { stack } = dev();
     const clients = resourcesOf(dev().template, 'AWS::Cognito::UserPoolClient');
     expect(clients).toHaveLength(1);
     const client = clients[0]![1].Properties!;
+    const webUrl = {
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [idOf(stack.site.distribution), 'DomainName'] }, '/']],
+    };
     expect(client).toMatchObject({
-      UserPoolId: { Ref: idOf(dev().stack.players.userPool) },
+      UserPoolId: { Ref: idOf(stack.players.userPool) },
       GenerateSecret: false,
-      AllowedOAuthFlowsUserPoolClient: false,
       SupportedIdentityProviders: ['COGNITO'],
       IdTokenValidity: 60,
       AccessTokenValidity: 60,
       TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes' },
       EnableTokenRevocation: true,
       PreventUserExistenceErrors: 'ENABLED',
+      // The web page: the authorization code grant (with PKCE, the page's part), never the
+      // implicit grant, and back to the page's own URL and nowhere else.
+      AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: ['openid', 'email'],
+      CallbackURLs: [webUrl],
+      LogoutURLs: [webUrl],
     });
     expect([...client.ExplicitAuthFlows].sort()).toEqual([
       'ALLOW_ADMIN_USER_PASSWORD_AUTH',
       'ALLOW_REFRESH_TOKEN_AUTH',
       'ALLOW_USER_SRP_AUTH',
     ]);
-    expect(client.AllowedOAuthFlows).toBeUndefined();
-    expect(client.CallbackURLs).toBeUndefined();
+    expect(JSON.stringify(client)).not.toContain('example.com');
+  });
+
+  it("has a Cognito domain for the hosted UI (Lite's classic pages), unique by the stack's id", () => {
+    const { stack, template } = dev();
+    const domains = resourcesOf(template, 'AWS::Cognito::UserPoolDomain');
+    expect(domains).toHaveLength(1);
+    expect(domains[0]![0]).toBe(idOf(stack.players.domain));
+    expect(domains[0]![1].Properties).toEqual({
+      UserPoolId: { Ref: idOf(stack.players.userPool) },
+      Domain: {
+        'Fn::Join': [
+          '-',
+          ['klondike-dev', { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }],
+        ],
+      },
+      ManagedLoginVersion: 1,
+    });
+    // A custom domain would need a certificate in us-east-1 and DNS: none here.
+    expect(domains[0]![1].Properties!.CustomDomainConfig).toBeUndefined();
   });
 
   it("is the issuer every route function trusts: the pool's URL and the client's id", () => {

@@ -110,13 +110,23 @@ describe('cdk synth (bundling and validation on)', () => {
     const deployments = Object.values(template.Resources as Record<string, any>).filter(
       (r) => r.Type === 'Custom::CDKBucketDeployment',
     );
-    expect(deployments).toHaveLength(2);
-    const siteHash = String(deployments[0].Properties.SourceObjectKeys[0]).replace(/\.zip$/, '');
-    const site = join(outdir, assets.files[siteHash].source.path);
+    expect(deployments).toHaveLength(3);
+    const staged = (deployment: any) =>
+      join(
+        outdir,
+        assets.files[String(deployment.Properties.SourceObjectKeys[0]).replace(/\.zip$/, '')].source.path,
+      );
+    const site = staged(deployments.find((d) => d.Properties.Exclude?.[0] === 'index.html'));
     const page = readFileSync(join(site, 'index.html'), 'utf8');
     const named = [...page.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
     expect(named.some((path) => path.endsWith('.js'))).toBe(true);
     expect(named.some((path) => path.endsWith('.css'))).toBe(true);
     for (const path of named) expect(existsSync(join(site, path)), path).toBe(true);
+    // config.json is staged on its own, its deploy-time names as markers the deployment fills in.
+    const config = staged(deployments.find((d) => d.Properties.DistributionPaths?.[0] === '/config.json'));
+    const text = readFileSync(join(config, 'config.json'), 'utf8');
+    expect(JSON.parse(text).signIn).toMatchObject({ kind: 'oauth', scope: 'openid email' });
+    expect(text).toMatch(/"clientId":"<<marker:0xbaba:\d+>>"/);
+    expect(text).toContain('.amazoncognito.com/oauth2/token"');
   });
 });
