@@ -82,7 +82,7 @@ describe('the local runtime serves the sign-in config and the CSP that allows it
     process.env.COGNITO_DOMAIN = DOMAIN;
     try {
       runtime = await startLocal({ site: page });
-      const config = await (await fetch(`${runtime.url}/config.json`)).json();
+      const config = (await (await fetch(`${runtime.url}/config.json`)).json()) as { signIn: unknown };
       expect(config.signIn).toMatchObject({
         kind: 'oauth',
         tokenUrl: `${DOMAIN}/oauth2/token`,
