@@ -42,6 +42,73 @@ describe("the API's paths, from the route table", () => {
   });
 });
 
+/** Every resource a resource names (Ref, Fn::GetAtt, Fn::Sub's ${...}, DependsOn). */
+function dependenciesOf(resource: any, ids: Set<string>): Set<string> {
+  const found = new Set<string>();
+  const walk = (value: any): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+      return;
+    }
+    if (!value || typeof value !== 'object') {
+      if (typeof value === 'string')
+        for (const m of value.matchAll(/\$\{([\w]+)(?:\.[\w.]+)?\}/g)) if (ids.has(m[1]!)) found.add(m[1]!);
+      return;
+    }
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'Ref' && ids.has(inner as string)) found.add(inner as string);
+      else if (key === 'Fn::GetAtt' && ids.has((inner as string[])[0]!)) found.add((inner as string[])[0]!);
+      else walk(inner);
+    }
+  };
+  walk(resource.Properties);
+  for (const id of [resource.DependsOn ?? []].flat()) found.add(id);
+  return found;
+}
+
+/** A cycle in a graph of resources, as the ids along it (empty when there is none). */
+function cycleIn(edges: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (id: string, path: string[]): string[] => {
+    if (state.get(id) === 'done') return [];
+    if (state.get(id) === 'open') return [...path.slice(path.indexOf(id)), id];
+    state.set(id, 'open');
+    for (const next of edges.get(id) ?? []) {
+      const found = visit(next, [...path, id]);
+      if (found.length > 0) return found;
+    }
+    state.set(id, 'done');
+    return [];
+  };
+  for (const id of edges.keys()) {
+    const found = visit(id, []);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+describe('the template', () => {
+  it("has no dependency cycle, now that the pool's client names the distribution's URL", () => {
+    const all = resources();
+    const ids = new Set(Object.keys(all));
+    const edges = new Map([...ids].map((id) => [id, dependenciesOf(all[id], ids)]));
+    const { stack } = dev();
+    // The edge that could close a loop: client -> distribution (its callback URL) ...
+    expect(edges.get(idOf(stack.players.client))).toContain(idOf(stack.site.distribution));
+    // ... and the functions name the client (its id is their audience).
+    expect(edges.get(stack.getLogicalId(stack.functions.get('myGames')!.node.defaultChild as any))).toContain(
+      idOf(stack.players.client),
+    );
+    expect(cycleIn(edges)).toEqual([]);
+    // The search does find one where there is one.
+    const looped = new Map(edges);
+    looped.set(idOf(stack.site.distribution), new Set([idOf(stack.players.client)]));
+    const loop = cycleIn(looped);
+    expect(new Set(loop)).toEqual(new Set([idOf(stack.players.client), idOf(stack.site.distribution)]));
+    expect(loop[0]).toBe(loop.at(-1));
+  });
+});
+
 describe('the web site', () => {
   it('keeps its files in a private bucket: public access blocked, TLS only, logged', () => {
     const { site } = dev().stack;
