@@ -316,6 +316,24 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     await expect.poll(() => rows(alice), READ_MODEL_WAIT).toHaveLength(2);
   });
 
+  it('signs the player out by itself once their token has expired, and says when', {
+    timeout: 30_000,
+  }, async () => {
+    const player = (await stored(alice))!;
+    const expiresAt = Date.now() - 60_000;
+    await alice.evaluate(
+      (value) => (globalThis as any).localStorage.setItem('klondike.player', value),
+      JSON.stringify({ ...player, expiresAt }),
+    );
+    await alice.reload();
+    await alice
+      .locator('.account .notice.error')
+      .getByText(/^Your sign-in expired at .+\. Sign in again\./)
+      .waitFor();
+    expect(await stored(alice)).toBeNull();
+    await alice.getByLabel('Player name').waitFor();
+  });
+
   it('never received a card that was face down while its game was in play, in a game or in a list', () => {
     expect(responses.some((r) => r.path === '/me/games')).toBe(true);
     expect(responses.some((r) => r.path === '/me/stats')).toBe(true);
