@@ -7,13 +7,16 @@ import { projectGame } from './project.js';
  * runtime delivers the same records) and keeps the read models up to the log. Each game in the batch
  * is projected once, from its log as it stands. A game that fails is reported as a batch item
  * failure at its first record, so Lambda retries from there (and, bisecting, isolates it); the
- * others stand. Records beside the log (creations, first answers: `pk` with a `#`) are skipped.
+ * others stand. Records beside the log (creations, first answers: `pk` with a `#`) and of anonymous
+ * games (no `owner`; in AWS the mapping's filter keeps them out) are skipped.
  */
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const games = new Map<string, { first: string; dealt: boolean }>();
   for (const record of event.Records) {
     const pk = record.dynamodb?.Keys?.pk?.S;
-    if (!pk || pk.includes('#') || record.eventName === 'REMOVE') continue;
+    // Only players' games have read models: an anonymous game's items carry no owner.
+    if (!pk || pk.includes('#') || record.eventName === 'REMOVE' || !record.dynamodb?.NewImage?.owner)
+      continue;
     const game = games.get(pk) ?? { first: record.dynamodb?.SequenceNumber ?? '', dealt: false };
     game.dealt ||= record.dynamodb?.Keys?.sk?.N === '0';
     games.set(pk, game);
