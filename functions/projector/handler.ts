@@ -1,6 +1,6 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../log.js';
-import { projectGame } from './project.js';
+import { projectGame, refreshStats } from './project.js';
 
 /**
  * The projector: consumes the event table's change stream (DynamoDB Streams in AWS; the local
@@ -22,12 +22,23 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     games.set(pk, game);
   }
   const batchItemFailures: { itemIdentifier: string }[] = [];
+  // A player's statistics are recomputed once a batch, however many of their games it holds.
+  const players = new Map<string, string[]>();
   for (const [id, game] of games) {
     try {
-      await projectGame(id, game.dealt);
+      const player = await projectGame(id, game.dealt);
+      if (player !== undefined) players.set(player, [...(players.get(player) ?? []), game.first]);
     } catch (error) {
       logger.error('projection failed', { gameId: id, error: (error as Error)?.message ?? String(error) });
       batchItemFailures.push({ itemIdentifier: game.first });
+    }
+  }
+  for (const [player, firsts] of players) {
+    try {
+      await refreshStats(player);
+    } catch (error) {
+      logger.error('statistics failed', { error: (error as Error)?.message ?? String(error) });
+      for (const first of firsts) batchItemFailures.push({ itemIdentifier: first });
     }
   }
   return { batchItemFailures };

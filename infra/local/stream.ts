@@ -17,7 +17,9 @@ export interface ChangeStream {
 }
 
 /** Deliveries of a game's records before one is given up on (in AWS: the mapping's retries, then the queue). */
-const ATTEMPTS = 8;
+const ATTEMPTS = 12;
+/** The longest wait between two deliveries: about 35 s in all before a batch is given up. */
+const LONGEST_WAIT_MS = 5_000;
 
 /**
  * DynamoDB Streams for the local runtime (dynalite has none): a proxy in front of the store that
@@ -66,7 +68,7 @@ export async function startChangeStream(options: {
           batch.findIndex((record) => record.dynamodb!.SequenceNumber === failed),
         ),
       );
-      await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(LONGEST_WAIT_MS, 50 * 2 ** attempt)));
     }
   }
 
