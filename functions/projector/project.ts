@@ -27,11 +27,39 @@ const recordOf = (summary: GameFacts): GameRecord => ({
   vegas: summary.score.vegas,
 });
 
-/** Recomputes a player's statistics from all their rows (a strongly consistent read) and saves them. */
-export async function refreshStats(player: string): Promise<void> {
+async function recomputeStats(player: string): Promise<void> {
   const records = (await factsOf(player)).map(recordOf);
   const facts = records.length + records.filter((record) => record.endedAt !== undefined).length;
   await saveStats(player, playerStats(records), facts);
+}
+
+const refreshing = new Map<string, { again: boolean; done: Promise<void> }>();
+
+/**
+ * Recomputes a player's statistics from all their rows (a strongly consistent read) and saves them.
+ * Calls for a player while one runs in this process share it, and one more runs after it: every
+ * caller waits for a recompute that started after its call, but a burst of a player's games costs
+ * two reads of their rows, not one a game.
+ */
+export function refreshStats(player: string): Promise<void> {
+  const running = refreshing.get(player);
+  if (running) {
+    running.again = true;
+    return running.done;
+  }
+  const entry = { again: false, done: Promise.resolve() };
+  entry.done = (async () => {
+    try {
+      do {
+        entry.again = false;
+        await recomputeStats(player);
+      } while (entry.again);
+    } finally {
+      refreshing.delete(player);
+    }
+  })();
+  refreshing.set(player, entry);
+  return entry.done;
 }
 
 /**
