@@ -11,8 +11,10 @@ export interface ChangeStream {
   readonly endpoint: string;
   /** Resolves once every record seen so far has been delivered (or given up on). */
   settled(): Promise<void>;
-  /** Requests passed to the store so far, by operation (`Query`, `PutItem`, ...): for benchmarks. */
+  /** What has passed to the store so far, for benchmarks: requests by operation (`Query`, `PutItem`, ...). */
   readonly requests: ReadonlyMap<string, number>;
+  /** Items the store's Query answers returned, and puts refused by their condition. */
+  readonly counts: { readonly itemsRead: number; readonly failedPuts: number };
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startChangeStream(options: {
   const queues = new Map<string, { records: DynamoDBRecord[]; running: Promise<void> }>();
   let sequence = 0;
   const requests = new Map<string, number>();
+  const counts = { itemsRead: 0, failedPuts: 0 };
 
   const enqueue = (record: DynamoDBRecord) => {
     const game = record.dynamodb!.Keys!.pk!.S!;
@@ -105,16 +108,28 @@ export async function startChangeStream(options: {
           headers: incoming.headers,
         },
         (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-          if (operation !== 'PutItem' || answer.statusCode !== 200) return;
-          const request = JSON.parse(body.toString('utf8')) as {
-            TableName: string;
-            Item: Record<string, AttributeValue>;
-          };
-          // After the put is answered, as a stream record follows the write it records.
-          if (request.TableName === options.tableName)
-            outgoing.once('finish', () => enqueue(recordOf(request.Item)));
+          const answered: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => answered.push(chunk));
+          answer.on('end', () => {
+            const text = Buffer.concat(answered);
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            outgoing.end(text);
+            if (operation === 'Query' && answer.statusCode === 200) {
+              counts.itemsRead += (JSON.parse(text.toString('utf8')) as { Count?: number }).Count ?? 0;
+            }
+            if (operation !== 'PutItem') return;
+            if (answer.statusCode !== 200) {
+              if (text.includes('ConditionalCheckFailedException')) counts.failedPuts++;
+              return;
+            }
+            const request = JSON.parse(body.toString('utf8')) as {
+              TableName: string;
+              Item: Record<string, AttributeValue>;
+            };
+            // After the put is answered, as a stream record follows the write it records.
+            if (request.TableName === options.tableName)
+              outgoing.once('finish', () => enqueue(recordOf(request.Item)));
+          });
         },
       );
       upstream.on('error', (error) => {
@@ -128,6 +143,7 @@ export async function startChangeStream(options: {
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    counts,
     settled: async () => {
       while ([...queues.values()].some((queue) => queue.records.length > 0)) {
         await Promise.all([...queues.values()].map((queue) => queue.running));
