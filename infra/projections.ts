@@ -6,7 +6,12 @@
  */
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { type EventSourceMapping, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import {
+  type EventSourceMapping,
+  FilterCriteria,
+  FilterRule,
+  StartingPosition,
+} from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -132,6 +137,9 @@ export class Projections extends Construct {
       retryAttempts: STREAM_CONSUMPTION.retryAttempts,
       maxRecordAge: STREAM_CONSUMPTION.maxRecordAge,
       parallelizationFactor: STREAM_CONSUMPTION.parallelizationFactor,
+      // Only the items of a player's game (each carries its owner): an anonymous game's records,
+      // and the records beside the log, never invoke the projector at all.
+      filters: [FilterCriteria.filter({ dynamodb: { NewImage: { owner: { S: FilterRule.exists() } } } })],
       // Our own destination rather than SqsDlq, which would also grant GetQueueAttributes and
       // GetQueueUrl: the role above sends messages and nothing else.
       onFailure: { bind: () => ({ destination: this.failures.queueArn }) },

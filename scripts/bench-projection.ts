@@ -16,7 +16,7 @@ const GAMES = Number(values.games ?? 1000);
 const SECONDS = Number(values.seconds ?? 5);
 const WORKERS = 8;
 
-process.env.LOG_LEVEL = 'SILENT';
+process.env.LOG_LEVEL ??= 'SILENT';
 const projectedAt = new Map<string, number>();
 const runtime = await startRuntime({
   port: 0,

@@ -18,8 +18,9 @@ export interface RuntimeOptions {
   readonly host?: string;
   /** Keep the embedded store in this folder (else in memory). */
   readonly dataDir?: string | undefined;
-  /** Every route in a process of its own, as Lambda runs them. */
+  /** Every route in a process of its own, as Lambda runs them; `containers` of them a route (default 1). */
   readonly isolated?: boolean | undefined;
+  readonly containers?: number | undefined;
   readonly site?: Site | undefined;
   /** What consumes the change stream (default: the projector; benchmarks wrap it). */
   readonly projector?: StreamConsumer | undefined;
@@ -38,8 +39,9 @@ export interface Runtime {
   readonly siteConfig: LocalSiteConfig;
   /** Resolves once every write so far has reached the read models. */
   settled(): Promise<void>;
-  /** The store requests so far, by operation. */
-  readonly requests: ReadonlyMap<string, number>;
+  /** The store requests so far, by operation; items Queries returned and puts refused by their condition. */
+  readonly requests: ChangeStream['requests'];
+  readonly counts: ChangeStream['counts'];
   stop(): Promise<void>;
 }
 
@@ -116,7 +118,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     restore();
     throw error;
   }
-  const routes = options.isolated ? await isolatedRoutes() : undefined;
+  const routes = options.isolated
+    ? await isolatedRoutes(options.containers ? { containers: options.containers } : {})
+    : undefined;
   await serve(server, {
     site: options.site,
     siteHeaders: siteHeaders(siteConfig.connectSources),
@@ -141,6 +145,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     siteConfig,
     settled: () => stream.settled(),
     requests: stream.requests,
+    counts: stream.counts,
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

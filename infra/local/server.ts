@@ -18,7 +18,9 @@ interface Compiled {
 
 /** A route's handler, from exactly the entry the stack bundles. */
 export async function importHandler(route: Route): Promise<LambdaHandler> {
-  const module = (await import(`../../${handlerEntry(route).replace(/\.ts$/, '.js')}`)) as {
+  const module = (await import(
+    /* @vite-ignore */ `../../${handlerEntry(route).replace(/\.ts$/, '.js')}`
+  )) as {
     handler: LambdaHandler;
   };
   return module.handler;

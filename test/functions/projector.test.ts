@@ -179,6 +179,13 @@ describe('the projector', () => {
     };
     const removal = { ...records[0]!, eventName: 'REMOVE' as const };
     expect(await projector({ Records: [beside, removal] })).toEqual({ batchItemFailures: [] });
+    // Every item of a player's game carries its owner; an anonymous game's are skipped unread.
+    expect(
+      records.filter((record) => gameOf(record) !== 'g4').every((record) => record.dynamodb!.NewImage!.owner),
+    ).toBe(true);
+    expect(
+      records.filter((record) => gameOf(record) === 'g4').some((record) => record.dynamodb!.NewImage!.owner),
+    ).toBe(false);
     const first = records.find((record) => gameOf(record) === 'g1')!;
     const later = records.filter((record) => gameOf(record) === 'g1').at(-1)!;
     const table = process.env[READ_TABLE_ENV];

@@ -129,7 +129,7 @@ describe('the projector', () => {
     );
   });
 
-  it('consumes the stream from TRIM_HORIZON, in order, with batch item failures, bisection, bounded retries and age, and a failure queue', () => {
+  it("consumes the stream from TRIM_HORIZON, in order, with batch item failures, bisection, bounded retries and age, a failure queue, and only the items of players' games", () => {
     const mappings = resourcesOf(dev().template, 'AWS::Lambda::EventSourceMapping');
     expect(mappings).toHaveLength(1);
     const [[, mapping]] = mappings as [[string, any]];
@@ -144,6 +144,11 @@ describe('the projector', () => {
       MaximumRecordAgeInSeconds: 3600,
       ParallelizationFactor: 1,
       DestinationConfig: { OnFailure: { Destination: getAtt(ids().failures) } },
+      FilterCriteria: {
+        Filters: [
+          { Pattern: JSON.stringify({ dynamodb: { NewImage: { owner: { S: [{ exists: true }] } } } }) },
+        ],
+      },
       Tags: expect.any(Array),
     });
     // The stream is the projector's alone.
