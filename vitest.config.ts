@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The handlers' logs would drown the test output (their logger reads this once, when loaded).
     env: { LOG_LEVEL: 'SILENT' },
+    // Only the AWS SDK's NodeVersionSupportWarning, before any test builds a client (see the file).
+    setupFiles: ['infra/local/node-support.ts'],
   },
 });

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { CreatedGame, Frame, GameEvent, HistoryStep, Move, NewGame, Problem, View } from './types.js';
+import type {
+  CreatedGame,
+  Frame,
+  GameEvent,
+  HistoryStep,
+  Move,
+  NewGame,
+  PlayerStats,
+  Problem,
+  View,
+} from './types.js';
 
 /** Where the local runtime (`npm start`) listens. */
 export const DEFAULT_URL = 'http://127.0.0.1:3000';
@@ -75,6 +85,8 @@ export function createApi(options: ApiOptions = {}) {
   const retries = options.retries ?? 2;
   const doFetch = options.fetch ?? fetch;
   let token = options.token;
+  /** Signed in: the token is the player's JWT, which opens all of their games. */
+  let player: string | undefined;
 
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -138,12 +150,23 @@ export function createApi(options: ApiOptions = {}) {
     set token(value: string | undefined) {
       token = value;
     },
-    /** POST /games; keeps the new game's token for the calls that follow. */
+    get player() {
+      return player;
+    },
+    /** Signs in at the local runtime's development issuer (POST /dev/tokens); the JWT is kept. */
+    async signIn(name: string): Promise<void> {
+      token = undefined;
+      token = (await call<{ token: string }>('POST', '/dev/tokens', { player: name })).token;
+      player = name;
+    },
+    /** POST /games; anonymous, keeps the new game's token for the calls that follow. */
     async createGame(body: NewGame = {}): Promise<CreatedGame> {
       const created = await call<CreatedGame>('POST', '/games', body);
-      token = created.token;
+      if (player === undefined) token = created.token;
       return created;
     },
+    /** GET /me/stats: the signed-in player's record. */
+    myStats: () => call<PlayerStats>('GET', '/me/stats'),
     getGame: (id: string, at?: number) => call<View>('GET', game(id) + (at === undefined ? '' : `?at=${at}`)),
     move: (id: string, move: Move) => call<View>('POST', `${game(id)}/moves`, move),
     undo: (id: string) => call<View>('POST', `${game(id)}/undo`),

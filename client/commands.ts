@@ -9,6 +9,7 @@ export type Command =
   | { kind: 'legal' }
   | { kind: 'help' }
   | { kind: 'board' }
+  | { kind: 'stats' }
   | { kind: 'quit' }
   | { kind: 'error'; message: string };
 
@@ -22,6 +23,7 @@ export const HELP = `Commands:
   u  undo         y  redo              ?  list the legal moves
   resign          end the game (the deal is revealed)
   b               redraw the board     h  this help     q  quit (the game can be resumed)
+  :stats          your record (signed in with --player)
 Without spaces works too: 73, w3, wf, 7f, fh3.`;
 
 const WORDS: Record<string, Command> = {
@@ -41,6 +43,8 @@ const WORDS: Record<string, Command> = {
   help: { kind: 'help' },
   b: { kind: 'board' },
   board: { kind: 'board' },
+  stats: { kind: 'stats' },
+  ':stats': { kind: 'stats' },
   q: { kind: 'quit' },
   quit: { kind: 'quit' },
   exit: { kind: 'quit' },

@@ -1,4 +1,4 @@
-import type { GameEvent, Move, Suit, View } from './types.js';
+import type { GameEvent, Move, PlayerStats, Suit, View } from './types.js';
 
 /**
  * Pure text rendering of the API's views, moves and events. Nothing here does I/O: the same view
@@ -46,6 +46,17 @@ export function cardShort(code: string, color = false): string {
 
 const BACK = '▒▒▒';
 const back = (color: boolean) => paint(color, '34;44', BACK);
+/**
+ * A face-down card that a finished game's view reveals (hiddenCards, stock.cards): its face in
+ * brackets, 5 columns wide, so it reads as face down yet shows which card it is. The brackets sit
+ * in the blanks on either side of a 3-column cell, which keeps every pile on its column.
+ */
+const revealed = (code: string, color: boolean) =>
+  `${paint(color, '34', '[')}${card(code, color)}${paint(color, '34', ']')}`;
+/** The same 5 columns for any other cell. */
+const padded = (cell: string) => ` ${cell} `;
+/** Cards a line where a whole pile is listed: seven, on the grid of the columns below. */
+const CARDS_A_LINE = 7;
 const EMPTY = ' · ';
 const empty = (color: boolean) => paint(color, '2', EMPTY);
 const dim = (color: boolean, text: string) => paint(color, '2', text);
@@ -144,6 +155,10 @@ function statusLine(view: View): string {
  * The table as text: a header (game, version, status), the stock (as backs, with its count), the
  * waste's top three cards (the top one rightmost), the four foundations, then the seven columns with
  * the face-down cards as backs. Piles are read bottom to top, as the API lists them.
+ *
+ * Once a game is over its views (a replay's frames too) reveal the deal: then the face-down cards
+ * are drawn by their faces in brackets, the stock's order is listed (the next card drawn first) and
+ * so is the whole waste (the board shows its top three): the people who replay finished games want the whole deal.
  */
 export function renderBoard(view: View, options: RenderOptions = {}): string {
   const color = options.color ?? false;
@@ -158,10 +173,17 @@ export function renderBoard(view: View, options: RenderOptions = {}): string {
   lines.push(statusLine(view));
   const undo = [view.canUndo ? 'u undo' : '', view.canRedo ? 'y redo' : ''].filter(Boolean).join(' · ');
   if (undo) lines.push(dim(color, undo));
+  const stockCards = view.stock.cards ?? [];
+  const shown = stockCards.length > 0 || view.tableau.some((column) => (column.hiddenCards ?? []).length > 0);
+  if (shown) lines.push(dim(color, '[ ]: a face-down card, shown because the game is over'));
   lines.push('');
 
   // Stock, waste, foundations.
-  const stock = view.stock.count > 0 ? back(color) : empty(color);
+  const stockTop = stockCards[0];
+  const stock =
+    stockTop !== undefined
+      ? revealed(stockTop, color)
+      : padded(view.stock.count > 0 ? back(color) : empty(color));
   const stockLabel = String(view.stock.count).padEnd(3);
   const top = view.waste.slice(-3);
   const waste = [0, 1, 2]
@@ -179,8 +201,29 @@ export function renderBoard(view: View, options: RenderOptions = {}): string {
   const gap = '   ';
   const labels = ['fC', 'fD', 'fH', 'fS'].map((label) => label.padStart(3)).join('  ');
   lines.push(dim(color, ` ${'stock'.padEnd(7)}${gap}${'waste'.padEnd(15)}${gap}${labels}`));
-  lines.push(` ${stock} ${stockLabel}${gap}${waste} ${wasteLabel.padEnd(3)}${gap}${foundations}`);
+  lines.push(`${stock}${stockLabel}${gap}${waste} ${wasteLabel.padEnd(3)}${gap}${foundations}`);
   lines.push('');
+  // A finished game's whole deal: the stock in drawing order, and the waste when more of it is
+  // there than its top three.
+  const listed = (title: string, cells: string[]) => {
+    lines.push(dim(color, ` ${title}:`));
+    for (let i = 0; i < cells.length; i += CARDS_A_LINE) {
+      lines.push(cells.slice(i, i + CARDS_A_LINE).join(' '));
+    }
+    lines.push('');
+  };
+  if (stockCards.length > 0) {
+    listed(
+      'stock, next card drawn first',
+      stockCards.map((code) => revealed(code, color)),
+    );
+  }
+  if (shown && view.waste.length > 3) {
+    listed(
+      'waste, bottom to top',
+      view.waste.map((code) => padded(card(code, color))),
+    );
+  }
 
   // The tableau, one column of text per pile.
   lines.push(
@@ -195,12 +238,15 @@ export function renderBoard(view: View, options: RenderOptions = {}): string {
   const height = Math.max(1, ...view.tableau.map((column) => column.hidden + column.cards.length));
   for (let row = 0; row < height; row++) {
     const cells = view.tableau.map((column) => {
-      if (row < column.hidden) return back(color);
+      if (row < column.hidden) {
+        const code = column.hiddenCards?.[row];
+        return code === undefined ? padded(back(color)) : revealed(code, color);
+      }
       const code = column.cards[row - column.hidden];
-      if (code !== undefined) return card(code, color);
-      return row === 0 ? empty(color) : '   ';
+      if (code !== undefined) return padded(card(code, color));
+      return padded(row === 0 ? empty(color) : '   ');
     });
-    lines.push(` ${cells.join('   ')}`.trimEnd());
+    lines.push(cells.join(' ').trimEnd());
   }
   return lines.map((line) => line.trimEnd()).join('\n');
 }
@@ -213,4 +259,15 @@ export function renderLegalMoves(view: View, options: RenderOptions = {}): strin
   return view.legalMoves
     .map((move) => `  ${moveCommand(move).padEnd(8)} ${describeMove(move, view, options.color)}`)
     .join('\n');
+}
+
+/** A player's record, in a few lines. */
+export function renderStats(player: string, stats: PlayerStats): string {
+  const rate =
+    stats.winRate === null ? 'no game finished yet' : `${Math.round(stats.winRate * 1000) / 10}% won`;
+  return [
+    `${player}: ${stats.started} games dealt, ${stats.won} won, ${stats.resigned} resigned, ${stats.inPlay} in play (${rate})`,
+    `  streak ${stats.currentStreak} (best ${stats.bestStreak}); best Vegas ${stats.bestVegas ?? '-'}; fewest moves to win ${stats.fewestMovesToWin ?? '-'}`,
+    `  as of ${stats.asOf ?? 'never'}`,
+  ].join('\n');
 }

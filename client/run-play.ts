@@ -11,12 +11,14 @@ import {
   parseDeck,
   UsageError,
 } from './options.js';
-import { describeMove, renderBoard, renderLegalMoves } from './render.js';
+import { describeMove, renderBoard, renderLegalMoves, renderStats } from './render.js';
 import type { NewGame, Rules, View } from './types.js';
 
 export interface PlayConfig extends Streams, Partial<CommonOptions> {
-  /** Resume this game (needs `token`) instead of creating one. */
+  /** Resume this game (needs `token`, or `player` for a game of theirs) instead of creating one. */
   game?: string;
+  /** Sign in as this player at the local runtime's development issuer: the game is theirs. */
+  player?: string;
   /** The body of POST /games for a new game. */
   newGame?: NewGame;
   /** Where one-line fatal errors go (default: output). */
@@ -36,9 +38,13 @@ export async function runPlay(config: PlayConfig): Promise<number> {
 
   let view: View;
   try {
+    if (config.player) {
+      await api.signIn(config.player);
+      print(`Signed in as ${config.player} (the local runtime's development issuer).`);
+    }
     if (config.game) {
       if (!api.token) {
-        fail('--game needs --token: the token POST /games gave when the game was created.');
+        fail('--game needs --token (the token POST /games gave), or --player for a game of yours.');
         return 2;
       }
       view = await api.getGame(config.game);
@@ -53,9 +59,9 @@ export async function runPlay(config: PlayConfig): Promise<number> {
     fail(errorLine(error));
     return 1;
   }
-  const resume = `npm run play -- --game ${view.id} --token ${api.token}${
-    api.url === DEFAULT_URL ? '' : ` --url ${api.url}`
-  }`;
+  const resume = `npm run play -- --game ${view.id} ${
+    api.player === undefined ? `--token ${api.token}` : `--player ${api.player}`
+  }${api.url === DEFAULT_URL ? '' : ` --url ${api.url}`}`;
   if (view.status === 'playing') print(`Resume it later with: ${resume}`);
   print();
   print(renderBoard(view, { color }));
@@ -80,6 +86,16 @@ export async function runPlay(config: PlayConfig): Promise<number> {
           continue;
         case 'legal':
           print(renderLegalMoves(view, { color }));
+          continue;
+        case 'stats':
+          if (api.player === undefined) print('Sign in to keep a record: npm run play -- --player NAME');
+          else {
+            try {
+              print(renderStats(api.player, await api.myStats()));
+            } catch (error) {
+              print(errorLine(error));
+            }
+          }
           continue;
       }
       const before = view;
@@ -127,6 +143,15 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   if (view.status !== 'playing') {
     print(`Replay it: npm run replay -- ${view.id}${api.url === DEFAULT_URL ? '' : ` --url ${api.url}`}`);
   }
+  if (api.player !== undefined && view.status !== 'playing') {
+    // The record is a read model, a moment behind the game: give it that moment.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    try {
+      print(renderStats(api.player, await api.myStats()));
+    } catch (error) {
+      print(errorLine(error));
+    }
+  }
   return 0;
 }
 
@@ -139,6 +164,8 @@ Plays Klondike at the terminal against the HTTP API.
   --draw 1|3            cards per draw (default 3)
   --passes N|unlimited  passes through the deck (default 3)
   --game ID --token T   resume a game
+  --player NAME         sign in at the local runtime's development issuer: the game is yours, :stats
+                        shows your record, and --game ID --player NAME resumes it
   --url URL             the API (default $KLONDIKE_URL or ${DEFAULT_URL})
   --timeout SECONDS     per request (default 10)
   --color, --no-color   force colour on or off (default: on for a terminal, off with NO_COLOR)
@@ -148,7 +175,7 @@ Plays Klondike at the terminal against the HTTP API.
 export function parsePlayArgs(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
-): { help: true } | ({ help?: false; game?: string; newGame: NewGame } & CommonOptions) {
+): { help: true } | ({ help?: false; game?: string; player?: string; newGame: NewGame } & CommonOptions) {
   const { values } = parse(
     argv,
     {
@@ -158,6 +185,7 @@ export function parsePlayArgs(
       draw: { type: 'string' },
       passes: { type: 'string' },
       game: { type: 'string' },
+      player: { type: 'string' },
     },
     false,
   );
@@ -184,7 +212,16 @@ export function parsePlayArgs(
   if (game !== undefined && Object.keys(newGame).length > 0) {
     throw new UsageError('--game resumes a game: it takes no --seed, --deck, --draw or --passes');
   }
-  return { ...common, newGame, ...(game === undefined ? {} : { game }) };
+  const player = values.player as string | undefined;
+  if (player !== undefined && !/^[\w.@-]{1,64}$/.test(player)) {
+    throw new UsageError(`--player takes a name of 1 to 64 letters, digits, _ . @ or -, not "${player}"`);
+  }
+  return {
+    ...common,
+    newGame,
+    ...(game === undefined ? {} : { game }),
+    ...(player === undefined ? {} : { player }),
+  };
 }
 
 /** `npm run play`: the command line, then the session. Never throws; resolves to an exit status. */

@@ -28,3 +28,10 @@ export type Problem = Schemas['Problem'];
 export type Hint = Schemas['Hint'];
 /** The body of POST /games. */
 export type NewGame = Schemas['CreateGame'];
+/** A signed-in player's record: GET /me/stats. */
+export type PlayerStats = Schemas['PlayerStats'];
+/** One of a signed-in player's games, as GET /me/games lists it. */
+export type GameSummary = Schemas['GameSummary'];
+export type GameStatus = GameSummary['status'];
+/** A page of GET /me/games. */
+export type MyGames = Schemas['MyGames'];

@@ -1,9 +1,8 @@
 import { type Card, DECK_SIZE, formatCard, isRed, KING, RANKS, rankOf, suitOf } from './cards.js';
-import type { Move, PlayedMove } from './moves.js';
+import { type Move, type Play, type PlayedMove, type Transfer, toPlay, toPlayed } from './moves.js';
 import {
   COLUMNS,
   columnIndex,
-  type DestinationName,
   foundationPile,
   foundationSuit,
   isColumn,
@@ -56,9 +55,6 @@ export function layOut(deck: readonly Card[]): Board {
     pass: 1,
   };
 }
-
-/** A move the engine accepted, resolved to pile numbers. */
-export type Transfer = { readonly from: number; readonly to: number; readonly count: number };
 
 const topOf = (cards: readonly Card[]): Card | undefined => cards[cards.length - 1];
 
@@ -147,8 +143,11 @@ export function checkRecycle(board: Board, rules: Rules): RuleName | undefined {
   return undefined;
 }
 
-/** Resolves a client's move against the board (the `foundation` shorthand, the default count). */
-export function resolveMove(board: Board, move: Move): PlayedMove | Violation {
+/**
+ * Resolves a client's move against the board, names to numbers (the `foundation` shorthand, the
+ * default count): the one place a client's pile names come in.
+ */
+export function resolveMove(board: Board, move: Move): Play | Violation {
   if (move.type !== 'move') return move;
   const from = pileIndex(move.from);
   if (from < 0) return violation('unknown-pile', `${JSON.stringify(move.from)} is not a pile.`);
@@ -161,11 +160,11 @@ export function resolveMove(board: Board, move: Move): PlayedMove | Violation {
     to = pileIndex(move.to);
     if (to <= WASTE) return violation('unknown-pile', `${JSON.stringify(move.to)} is not a destination.`);
   }
-  return { type: 'move', from: move.from, to: pileName(to) as DestinationName, count: move.count ?? 1 };
+  return { type: 'move', from, to, count: move.count ?? 1 };
 }
 
 /** Checks a resolved move: the same code paths that list legal moves. */
-export function checkMove(board: Board, rules: Rules, move: PlayedMove): Violation | undefined {
+export function checkPlay(board: Board, rules: Rules, move: Play): Violation | undefined {
   switch (move.type) {
     case 'draw': {
       const rule = checkDraw(board);
@@ -178,16 +177,15 @@ export function checkMove(board: Board, rules: Rules, move: PlayedMove): Violati
       return violation(rule, `These rules allow ${passes} through the deck, and all have been dealt.`);
     }
     case 'move': {
-      const t = { from: pileIndex(move.from), to: pileIndex(move.to), count: move.count };
-      const rule = checkTransfer(board, rules, t);
-      return rule && explainTransfer(board, t, rule);
+      const rule = checkTransfer(board, rules, move);
+      return rule && explainTransfer(board, move, rule);
     }
   }
 }
 
-/** Every legal move on the board, each as it would be recorded (concrete piles, explicit count). */
-export function listMoves(board: Board, rules: Rules): PlayedMove[] {
-  const moves: PlayedMove[] = [];
+/** Every legal move on the board (concrete piles, explicit count). */
+export function listPlays(board: Board, rules: Rules): Play[] {
+  const moves: Play[] = [];
   if (checkDraw(board) === undefined) moves.push({ type: 'draw' });
   if (checkRecycle(board, rules) === undefined) moves.push({ type: 'recycle' });
   for (let from = 0; from < PILE_NAMES.length; from++) {
@@ -197,9 +195,8 @@ export function listMoves(board: Board, rules: Rules): PlayedMove[] {
     for (let to = 1; to < PILE_NAMES.length; to++) {
       for (let count = 1; count <= maxCount; count++) {
         if (isFoundation(to) && count > 1) break;
-        if (checkTransfer(board, rules, { from, to, count }) === undefined) {
-          moves.push({ type: 'move', from: pileName(from), to: pileName(to) as DestinationName, count });
-        }
+        if (checkTransfer(board, rules, { from, to, count }) === undefined)
+          moves.push({ type: 'move', from, to, count });
       }
     }
   }
@@ -268,7 +265,7 @@ class Draft {
 }
 
 /** Applies a checked move. A move that empties a column's face-up run turns its next card up. */
-export function applyMove(board: Board, rules: Rules, move: PlayedMove): Applied {
+export function applyPlay(board: Board, rules: Rules, move: Play): Applied {
   switch (move.type) {
     case 'draw': {
       const drawn = Math.min(rules.draw, board.stock.length);
@@ -284,9 +281,9 @@ export function applyMove(board: Board, rules: Rules, move: PlayedMove): Applied
       return { board: { ...board, stock, waste: [], pass: board.pass + 1 }, drawn: 0, revealed: false };
     }
     case 'move': {
-      const from = pileIndex(move.from);
+      const { from } = move;
       const draft = new Draft(board);
-      draft.transfer(from, pileIndex(move.to), move.count);
+      draft.transfer(from, move.to, move.count);
       let revealed = false;
       if (isColumn(from)) {
         const column = draft.column(columnIndex(from));
@@ -303,8 +300,8 @@ export function applyMove(board: Board, rules: Rules, move: PlayedMove): Applied
   }
 }
 
-/** The exact inverse of `applyMove`: the board before the move, given what the move changed. */
-export function unapplyMove(board: Board, move: PlayedMove, applied: Omit<Applied, 'board'>): Board {
+/** The exact inverse of `applyPlay`: the board before the move, given what the move changed. */
+export function unapplyPlay(board: Board, move: Play, applied: Omit<Applied, 'board'>): Board {
   switch (move.type) {
     case 'draw': {
       const stock = board.stock.slice();
@@ -315,17 +312,27 @@ export function unapplyMove(board: Board, move: PlayedMove, applied: Omit<Applie
     case 'recycle':
       return { ...board, waste: board.stock.slice().reverse(), stock: [], pass: board.pass - 1 };
     case 'move': {
-      const from = pileIndex(move.from);
+      const { from } = move;
       const draft = new Draft(board);
       if (applied.revealed) {
         const column = draft.column(columnIndex(from));
         draft.setColumn(columnIndex(from), { hidden: column.hidden.concat(column.up), up: [] });
       }
-      draft.transfer(pileIndex(move.to), from, move.count);
+      draft.transfer(move.to, from, move.count);
       return draft.done();
     }
   }
 }
+
+/**
+ * The same, for callers that speak the API's moves (the solver's hints and lines, the tests): names
+ * in, names out, converted once at this edge.
+ */
+export const listMoves = (board: Board, rules: Rules): PlayedMove[] => listPlays(board, rules).map(toPlayed);
+export const checkMove = (board: Board, rules: Rules, move: PlayedMove): Violation | undefined =>
+  checkPlay(board, rules, toPlay(move));
+export const applyMove = (board: Board, rules: Rules, move: PlayedMove): Applied =>
+  applyPlay(board, rules, toPlay(move));
 
 export const isCleared = (board: Board): boolean => board.foundations.every((cards) => cards.length === 13);
 

@@ -1,5 +1,5 @@
-import type { PlayedMove } from './moves.js';
-import { isColumn, isFoundation, pileIndex, WASTE } from './piles.js';
+import type { Play } from './moves.js';
+import { isColumn, isFoundation, WASTE } from './piles.js';
 
 /** Both scores, derived from the log by the fold (CONTRACT section 1). */
 export interface Score {
@@ -10,10 +10,9 @@ export interface Score {
 export const OPENING_SCORE: Score = { vegas: -52, standard: 0 };
 
 /** The score after a move, given whether it turned up a tableau card. */
-export function scoreMove(score: Score, move: PlayedMove, revealed: boolean): Score {
+export function scoreMove(score: Score, move: Play, revealed: boolean): Score {
   if (move.type !== 'move') return score;
-  const from = pileIndex(move.from);
-  const to = pileIndex(move.to);
+  const { from, to } = move;
   let vegas = score.vegas;
   let standard = score.standard;
   if (isFoundation(to)) {

@@ -1,7 +1,6 @@
 import type { Board } from './board.js';
 import { type Deal, type GameState, type GameStatus, push, type Stack, type Step } from './game.js';
-import type { PlayedMove } from './moves.js';
-import { type DestinationName, pileIndex, pileName } from './piles.js';
+import type { Play } from './moves.js';
 import type { Score } from './score.js';
 
 /**
@@ -25,20 +24,15 @@ export interface StateSnapshot {
 const KINDS = ['draw', 'recycle', 'move'] as const;
 
 /** A move in 14 bits: kind (2), source pile (4), destination pile (4), count (4). */
-function packMove(move: PlayedMove): number {
+function packMove(move: Play): number {
   if (move.type !== 'move') return KINDS.indexOf(move.type);
-  return 2 | (pileIndex(move.from) << 2) | (pileIndex(move.to) << 6) | (move.count << 10);
+  return 2 | (move.from << 2) | (move.to << 6) | (move.count << 10);
 }
 
-function unpackMove(code: number): PlayedMove {
+function unpackMove(code: number): Play {
   const kind = KINDS[code & 3]!;
   if (kind !== 'move') return { type: kind };
-  return {
-    type: 'move',
-    from: pileName((code >> 2) & 15),
-    to: pileName((code >> 6) & 15) as DestinationName,
-    count: (code >> 10) & 15,
-  };
+  return { type: 'move', from: (code >> 2) & 15, to: (code >> 6) & 15, count: (code >> 10) & 15 };
 }
 
 function toArray<T>(stack: Stack<T> | null): T[] {
@@ -82,6 +76,6 @@ export function fromSnapshot(snapshot: StateSnapshot): GameState {
     status: snapshot.status,
     score: snapshot.score,
     done,
-    undone: snapshot.undone.map(unpackMove).reduce<Stack<PlayedMove> | null>(push, null),
+    undone: snapshot.undone.map(unpackMove).reduce<Stack<Play> | null>(push, null),
   };
 }

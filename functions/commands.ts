@@ -95,17 +95,19 @@ function decideWrite(
 }
 
 /**
- * An answer that appends nothing: a refusal, or a plan with nothing to do. Under a key it is kept as
- * the key's first answer, so a retry gets it again even after the game has moved on.
+ * An answer that appends nothing: a refusal, or a plan with nothing to do. Under a key, a 422 or a
+ * no-op is kept as the key's first answer, so a retry gets it again even after the game has moved
+ * on. A 412 is not: it says the request's If-Match is stale, and the retry that follows it names
+ * another version (the same key must not pin the 412 on it).
  */
 async function answerUnchanged(
   id: string,
   loaded: Loaded,
   key: Keyed | undefined,
-  refusal: Problem | readonly GameEvent[],
+  outcome: Problem | readonly GameEvent[],
 ): Promise<Response> {
-  const problem = refusal instanceof Problem ? refusal : undefined;
-  if (key) {
+  const problem = outcome instanceof Problem ? outcome : undefined;
+  if (key && problem?.type !== 'precondition-failed') {
     const answer: FirstAnswer = {
       fingerprint: key.fingerprint,
       version: loaded.state.version,

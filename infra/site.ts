@@ -15,6 +15,7 @@ import {
   Fn,
   RemovalPolicy,
   Stack,
+  Token,
   Validations,
 } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -44,9 +45,10 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { SITE_CONFIG_PATH, type SignInConfig, type SiteConfig } from '../client/site-config.js';
 import { apiPathPatterns } from './api-paths.js';
 import { PROJECT_ROOT } from './bundling.js';
-import { CONTENT_SECURITY_POLICY, cacheControlOf } from './site-headers.js';
+import { cacheControlOf, contentSecurityPolicy } from './site-headers.js';
 
 export interface WebSiteProps {
   /** The HTTP API the page talks to, behind the same distribution. */
@@ -55,6 +57,11 @@ export interface WebSiteProps {
   readonly logRetention: RetentionDays;
   /** Where client/web lives. Default: this repository. */
   readonly projectRoot?: string;
+  /**
+   * Where the page signs in (its `/config.json`), and the origins it must fetch from to do so
+   * (its CSP's connect-src: the token endpoint's). Default: no sign-in.
+   */
+  readonly signIn?: { readonly config: SignInConfig; readonly connectSources: readonly string[] };
 }
 
 /**
@@ -94,6 +101,8 @@ export class WebSite extends Construct {
   readonly distribution: Distribution;
   /** https://<distribution domain>/ */
   readonly url: string;
+  /** The page's `/config.json` (deploy-time values in it are tokens until deployment). */
+  readonly siteConfig: SiteConfig;
 
   constructor(scope: Construct, id: string, props: WebSiteProps) {
     super(scope, id);
@@ -130,7 +139,10 @@ export class WebSite extends Construct {
     const headers = new ResponseHeadersPolicy(this, 'Headers', {
       comment: 'Klondike web client: CSP, no framing, no sniffing, no referrer, HSTS',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(props.signIn?.connectSources),
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
@@ -183,13 +195,26 @@ export class WebSite extends Construct {
     this.acknowledgeDistribution();
 
     const site = webAssets(props.projectRoot);
+    const configFile = SITE_CONFIG_PATH.slice(1);
     // Hashed assets first, immutable; then index.html, never cached stale, and the edge told to
-    // drop its copy: a new page never names an asset that is not there yet.
+    // drop its copy: a new page never names an asset that is not there yet. config.json is its
+    // own deployment (it holds the pool's deploy-time names), so the assets' pruning spares it.
     const assets = new BucketDeployment(this, 'DeployAssets', {
       sources: [site],
       destinationBucket: this.bucket,
-      exclude: ['index.html'],
+      exclude: ['index.html', configFile],
       cacheControl: [CacheControl.fromString(cacheControlOf('/assets/'))],
+      memoryLimit: 256,
+    });
+    // Where the page signs in: the user pool's domain and client, resolved at deployment.
+    this.siteConfig = { signIn: props.signIn?.config ?? { kind: 'none' } };
+    const config = new BucketDeployment(this, 'DeployConfig', {
+      sources: [Source.jsonData(configFile, this.siteConfig)],
+      destinationBucket: this.bucket,
+      prune: false,
+      cacheControl: [CacheControl.fromString(cacheControlOf(SITE_CONFIG_PATH))],
+      distribution: this.distribution,
+      distributionPaths: [SITE_CONFIG_PATH],
       memoryLimit: 256,
     });
     const index = new BucketDeployment(this, 'DeployIndex', {
@@ -203,7 +228,7 @@ export class WebSite extends Construct {
       distributionPaths: ['/', '/index.html'],
       memoryLimit: 256,
     });
-    index.node.addDependency(assets);
+    index.node.addDependency(assets, config);
     this.acknowledgeDeploymentHandler();
     this.url = `https://${this.distribution.distributionDomainName}/`;
   }
@@ -215,8 +240,10 @@ export class WebSite extends Construct {
    */
   private acknowledgeDeploymentHandler(): void {
     const stack = Stack.of(this);
-    // The default bootstrap's staging bucket, as cdk-nag names it in the finding.
-    const stagingBucket = `cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-<AWS::Region>`;
+    // The default bootstrap's staging bucket, as cdk-nag names it in the finding: with the stack's
+    // account and region where they are known (the CLI passes them), else as pseudo parameters.
+    const known = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+    const stagingBucket = `cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${known(stack.account, 'AccountId')}-${known(stack.region, 'Region')}`;
     const handlers = stack.node.children.filter((child) =>
       child.node.id.startsWith('Custom::CDKBucketDeployment'),
     );

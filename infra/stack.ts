@@ -1,8 +1,9 @@
 /**
- * The whole service in one stack: the event table, one function per route of the route table,
- * the HTTP API in front of them, alarms, and the two outputs a client needs (ApiUrl, TableName).
+ * The whole service in one stack: the event table and its change stream, one function per route of
+ * the route table, the HTTP API in front of them, the read side (./projections.ts: read models and
+ * their projector), the players' user pool (./players.ts), the web client, alarms, and the outputs a
+ * client needs.
  */
-import { join } from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -26,38 +27,46 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { AttributeType, Billing, Operation, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  AttributeType,
+  Billing,
+  Operation,
+  StreamViewType,
+  TableEncryptionV2,
+  TableV2,
+} from 'aws-cdk-lib/aws-dynamodb';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { OIDC_AUDIENCE_ENV, OIDC_ISSUER_ENV } from '../functions/http/identity.js';
 import { handlerEntry, ROUTES, type Route, routeKey, TABLE_ENV } from '../functions/routes.js';
+import { READ_TABLE_ENV } from '../functions/store/readModels.js';
 import { TABLE_KEYS } from '../functions/store/table.js';
-import { ESBUILD_OPTIONS, EXTERNAL_MODULES, MAIN_FIELDS, NODE_TARGET, PROJECT_ROOT } from './bundling.js';
+import { READ_MODEL_ACTIONS, TABLE_ACTIONS } from './access.js';
+import { PROJECT_ROOT } from './bundling.js';
 import type { StageConfig } from './config.js';
+import { allow, serviceFunction } from './functions.js';
+import { Players } from './players.js';
+import { Projections, STREAM_CONSUMPTION } from './projections.js';
 import { WebSite } from './site.js';
 
-/**
- * What each access level may do to the table, and nothing more. Written out rather than taken
- * from `grantReadData`/`grantWriteData`, which add Scan, BatchGetItem, DeleteItem and others that
- * no handler uses. The log is append-only, so no function can delete or update an item.
- */
-export const TABLE_ACTIONS: Readonly<Record<Route['access'], readonly string[]>> = {
-  none: [],
-  read: ['dynamodb:GetItem', 'dynamodb:Query'],
-  write: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
-};
+export { TABLE_ACTIONS } from './access.js';
 
-/** Lambda sizing: the fold of a game is CPU-bound and memory buys CPU; 10 s is far above p99. */
-const MEMORY_MB = 512;
+/** A route's time limit: the fold of a game is CPU-bound; 10 s is far above p99. */
 const TIMEOUT = Duration.seconds(10);
 const ALARM_PERIOD = Duration.minutes(5);
 /** The API's 5xx alarm fires above this share of requests (in per cent)... */
 const SERVER_ERROR_PERCENT = 1;
 /** ...when at least this many requests came in the period, so one failure at night is not 100 %. */
 const SERVER_ERROR_MIN_REQUESTS = 20;
+/**
+ * The projector's iterator age alarm (the age of the newest record of its last batch, at its
+ * worst in 5 minutes). A healthy mapping keeps it under a second, and the read models promise about
+ * 2 s (CONTRACT section 5), so a minute means the projector is falling behind or stuck on a failing
+ * batch, while the maximum record age (an hour) leaves 59 minutes before any record is given up.
+ */
+export const ITERATOR_AGE_ALARM = Duration.minutes(1);
 
 /** One access log line per request, as JSON, for CloudWatch Logs Insights. */
 const ACCESS_LOG_FIELDS = {
@@ -78,6 +87,23 @@ const ACCESS_LOG_FIELDS = {
   integrationError: '$context.integrationErrorMessage',
 } as const;
 
+/**
+ * Why a route has no API Gateway authorizer (cdk-nag's APIG4). The functions authorize themselves,
+ * with the same code as under `npm start`: an authorizer would answer its own 401 body instead of
+ * problem+json, and could not express "this game's token, or its owner's JWT".
+ */
+export function authorizationReason(route: Route): string {
+  if (route.path === '$default')
+    return 'The catch-all route only answers 404 (problem+json) and touches no data.';
+  if (route.path.startsWith('/games/')) {
+    return "Authorization is per game, not per caller: the handler accepts the game's bearer token (only its hash is stored) or its owner's JWT, and answers 401/403 itself; finished games are public by contract. An API Gateway authorizer would need its own table read and cannot express that.";
+  }
+  if (route.readModels) {
+    return "The handler requires a player's JWT and verifies it itself (functions/http/identity.ts: the pool's JWKS, iss, aud or client_id, exp, nbf, RS256/ES256), answering 401 as problem+json, the same code as under npm start; a JWT authorizer would answer its own 401 body.";
+  }
+  return 'Public by contract: creating a game (with or without a JWT), checking a replay and reading the API description need no identity (CONTRACT.md section 3).';
+}
+
 export interface KlondikeStackProps extends StackProps {
   readonly config: StageConfig;
   /** Where handler entries and package-lock.json live. Default: this repository. */
@@ -87,6 +113,10 @@ export interface KlondikeStackProps extends StackProps {
 export class KlondikeStack extends Stack {
   readonly config: StageConfig;
   readonly table: TableV2;
+  /** The read models, their projector, its stream mapping and its failure queue. */
+  readonly projections: Projections;
+  /** The user pool and the app client that players sign in with. */
+  readonly players: Players;
   readonly api: HttpApi;
   readonly stage: HttpStage;
   /** The function of each route, by route name. */
@@ -104,6 +134,7 @@ export class KlondikeStack extends Stack {
     });
     this.config = config;
     const keepData = !config.destroyOnRemoval;
+    const dataRemoval = keepData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     Tags.of(this).add('service', 'klondike');
     Tags.of(this).add('stage', config.stage);
 
@@ -114,11 +145,23 @@ export class KlondikeStack extends Stack {
       encryption: TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: keepData,
-      removalPolicy: keepData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: dataRemoval,
+      // The projector's feed: each appended item as written (it reads the log itself for the rest).
+      dynamoStream: StreamViewType.NEW_IMAGE,
     });
 
     // Logs are bounded by their retention; only production keeps them after the stack is gone.
     const logRemoval = config.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.players = new Players(this, 'Players', { stage: config.stage, keepData });
+    this.projections = new Projections(this, 'Projections', {
+      events: this.table,
+      projectRoot,
+      keepData,
+      removalPolicy: dataRemoval,
+      logRetention: config.logRetention,
+      logRemoval,
+    });
 
     const functions = new Map<string, NodejsFunction>();
     for (const route of ROUTES) functions.set(route.name, this.routeFunction(route, projectRoot, logRemoval));
@@ -181,89 +224,85 @@ export class KlondikeStack extends Stack {
           : this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration })[0];
       Validations.of(httpRoute!).acknowledge({
         id: 'AwsSolutions-APIG4',
-        reason:
-          route.access === 'none' && route.path === '$default'
-            ? 'The catch-all route only answers 404 (problem+json) and touches no data.'
-            : route.path.startsWith('/games/')
-              ? "Authorization is per game, not per caller: the handler checks the game's bearer token (only its hash is stored) and answers 401/403 itself; finished games are public by contract. An API Gateway authorizer would need its own table read and cannot express that."
-              : 'Public by contract: creating a game, checking a replay and reading the API description need no identity (CONTRACT.md section 3).',
+        reason: authorizationReason(route),
       });
     }
 
     this.alarms = this.createAlarms(config);
 
-    this.site = new WebSite(this, 'Web', { api: this.api, logRetention: config.logRetention, projectRoot });
+    this.site = new WebSite(this, 'Web', {
+      api: this.api,
+      logRetention: config.logRetention,
+      projectRoot,
+      signIn: {
+        config: this.players.webSignIn(),
+        // The page fetches its tokens from the pool domain's /oauth2/token.
+        connectSources: [this.players.domain.baseUrl()],
+      },
+    });
+    // The pool's client sends the player back to the page it signed in from, and only there.
+    this.players.signInFrom(this.site.url);
 
     new CfnOutput(this, 'ApiUrl', {
       value: this.stage.url,
-      description: 'Base URL of the HTTP API (routes start with /games, /replays, /openapi.json)',
+      description: 'Base URL of the HTTP API (routes start with /games, /me, /replays, /openapi.json)',
     });
     new CfnOutput(this, 'WebUrl', {
       value: this.site.url,
-      description: 'The web client; the same distribution serves the API at /games, /replays, /openapi.json',
+      description:
+        'The web client; the same distribution serves the API at /games, /me, /replays, /openapi.json',
     });
     new CfnOutput(this, 'TableName', {
       value: this.table.tableName,
       description: 'DynamoDB table holding the event log',
     });
+    new CfnOutput(this, 'ReadModelTableName', {
+      value: this.projections.table.tableName,
+      description:
+        "DynamoDB table holding the read models (players' games and statistics), kept by the projector",
+    });
+    new CfnOutput(this, 'UserPoolId', {
+      value: this.players.userPool.userPoolId,
+      description: 'Cognito user pool that players sign in to',
+    });
+    new CfnOutput(this, 'UserPoolClientId', {
+      value: this.players.client.userPoolClientId,
+      description:
+        "The public app client (no secret; SRP, and ADMIN_USER_PASSWORD_AUTH for operators): the tokens' aud / client_id",
+    });
+    new CfnOutput(this, 'OidcIssuer', {
+      value: this.players.issuer,
+      description:
+        "The tokens' iss (OIDC_ISSUER): the user pool's OpenID Connect issuer, which also serves its signing keys",
+    });
   }
 
   private routeFunction(route: Route, projectRoot: string, logRemoval: RemovalPolicy): NodejsFunction {
-    const logGroup = new LogGroup(this, `${route.name}Logs`, {
-      retention: this.config.logRetention,
-      removalPolicy: logRemoval,
-    });
-    // An explicit role instead of the default one: the default attaches the managed
-    // AWSLambdaBasicExecutionRole, which may write to every log group of the account.
-    const role = new Role(this, `${route.name}Role`, {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Klondike ${route.method} ${route.path}: its own log group, table access '${route.access}'`,
-    });
-    role.addToPrincipalPolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-        resources: [logGroup.logGroupArn],
-      }),
-    );
+    const statements = [];
     const tableActions = TABLE_ACTIONS[route.access];
-    if (tableActions.length > 0) {
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: [...tableActions],
-          resources: [this.table.tableArn],
-        }),
-      );
+    if (tableActions.length > 0) statements.push(allow(tableActions, [this.table.tableArn]));
+    const readModels = route.readModels === 'read' ? this.projections : undefined;
+    if (readModels) {
+      statements.push(allow(READ_MODEL_ACTIONS.table, [readModels.table.tableArn]));
+      statements.push(allow(READ_MODEL_ACTIONS.index, [readModels.byStatusArn]));
     }
-
-    return new NodejsFunction(this, route.name, {
+    return serviceFunction(this, route.name, {
+      entry: handlerEntry(route),
       description: `${route.method} ${route.path}: ${route.summary}`,
-      entry: join(projectRoot, handlerEntry(route)),
-      handler: 'handler',
+      roleDescription: `Klondike ${route.method} ${route.path}: its own log group, table access '${route.access}'${readModels ? ', read models: read' : ''}`,
       projectRoot,
-      depsLockFilePath: join(projectRoot, 'package-lock.json'),
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
-      memorySize: MEMORY_MB,
       timeout: TIMEOUT,
-      role,
-      logGroup,
+      logRetention: this.config.logRetention,
+      logRemoval,
+      // Every route may meet a player's JWT (a game's routes take its owner's too), so every route
+      // knows the issuer; only the routes that read the read models learn that table's name.
       environment: {
         [TABLE_ENV]: this.table.tableName,
-        NODE_OPTIONS: '--enable-source-maps',
-        LOG_LEVEL: 'INFO',
+        [OIDC_ISSUER_ENV]: this.players.issuer,
+        [OIDC_AUDIENCE_ENV]: this.players.client.userPoolClientId,
+        ...(readModels ? { [READ_TABLE_ENV]: readModels.table.tableName } : {}),
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: NODE_TARGET,
-        minify: ESBUILD_OPTIONS.minify,
-        sourceMap: ESBUILD_OPTIONS.sourcemap,
-        sourcesContent: ESBUILD_OPTIONS.sourcesContent,
-        mainFields: [...MAIN_FIELDS],
-        banner: ESBUILD_OPTIONS.banner.js,
-        externalModules: [...EXTERNAL_MODULES],
-      },
+      statements,
     });
   }
 
@@ -316,6 +355,29 @@ export class KlondikeStack extends Stack {
       );
     }
 
+    const { projector, failures } = this.projections;
+    alarm(
+      'ProjectorIteratorAge',
+      projector.metric('IteratorAge', { period: ALARM_PERIOD, statistic: 'Maximum' }),
+      `The projector is more than ${ITERATOR_AGE_ALARM.toSeconds()} s behind the event stream: the read models (/me/games, /me/stats) are stale. A failing batch is retried for up to ${STREAM_CONSUMPTION.maxRecordAge.toHumanString()} before its records are given up; see the projector's logs.`,
+      ITERATOR_AGE_ALARM.toMilliseconds(),
+    );
+    alarm(
+      'ProjectorErrors',
+      projector.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }),
+      "The projector failed a whole batch (uncaught error or timeout); a game it cannot project is reported as a batch item failure instead and logged as 'projection failed'.",
+    );
+    alarm(
+      'ProjectorThrottles',
+      projector.metricThrottles({ period: ALARM_PERIOD, statistic: 'Sum' }),
+      'Lambda throttled the projector (account concurrency): the read models fall behind.',
+    );
+    alarm(
+      'ProjectionFailures',
+      failures.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+      "Stream records were given up by the projector's mapping after its retries or record age: some read models may be stale until that game's next event or `npm run rebuild-projections`. Each message names the shard and sequence numbers (infra/DEPLOY.md).",
+    );
+
     const operations = [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.QUERY];
     alarm(
       'TableThrottles',
@@ -326,6 +388,11 @@ export class KlondikeStack extends Stack {
       'TableSystemErrors',
       this.table.metricSystemErrorsForOperations({ operations, period: ALARM_PERIOD }),
       'DynamoDB answered with internal server errors on the event table.',
+    );
+    alarm(
+      'ReadModelThrottles',
+      this.projections.table.metricThrottledRequestsForOperations({ operations, period: ALARM_PERIOD }),
+      'DynamoDB throttled requests on the read-model table (/me routes answer 503; the projector retries).',
     );
     return alarms;
   }

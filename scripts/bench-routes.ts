@@ -1,16 +1,12 @@
 /**
  * What a move costs the store when every route runs in processes of its own, as in Lambda
  * (`npm run bench:routes [-- --containers N]`): items read, items written, and failed conditional
- * puts per action, counted by a proxy in front of dynalite. Players play ordinary games: mostly
+ * puts per action, counted by the local change stream's proxy in front of dynalite. Players play ordinary games: mostly
  * moves and draws, an undo now and then, a redo after some undos.
  */
-import { createServer, request as forward, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import '../infra/local/node-support.js';
 import { parseArgs } from 'node:util';
-import { ENDPOINT_ENV, TABLE_ENV } from '../functions/routes.js';
-import { isolatedRoutes } from '../infra/local/isolated.js';
-import { startServer } from '../infra/local/server.js';
-import { startLocalStore } from '../infra/local/store.js';
+import { startRuntime } from '../infra/local/runtime.js';
 import { client, newGame } from '../test/support/local.js';
 
 const { values } = parseArgs({
@@ -21,47 +17,15 @@ const PLAYERS = Number(values.players ?? 4);
 const ACTIONS = Number(values.actions ?? 150);
 
 process.env.LOG_LEVEL = 'SILENT';
-const store = await startLocalStore();
-const counts = { queries: 0, itemsRead: 0, gets: 0, puts: 0, failedPuts: 0 };
-const target = new URL(store.endpoint);
-// A proxy that reads what dynalite answers: items a Query returned, puts that failed their condition.
-const proxy: Server = createServer((incoming, outgoing) => {
-  const operation = String(incoming.headers['x-amz-target'] ?? '').split('.')[1];
-  const upstream = forward(
-    {
-      host: target.hostname,
-      port: target.port,
-      path: incoming.url,
-      method: incoming.method,
-      headers: incoming.headers,
-    },
-    (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const text = body.toString();
-        if (operation === 'Query') {
-          counts.queries++;
-          counts.itemsRead += (JSON.parse(text) as { Count?: number }).Count ?? 0;
-        } else if (operation === 'GetItem') counts.gets++;
-        else if (operation === 'PutItem') {
-          if (text.includes('ConditionalCheckFailedException')) counts.failedPuts++;
-          else counts.puts++;
-        }
-        outgoing.writeHead(answer.statusCode ?? 500, answer.headers);
-        outgoing.end(body);
-      });
-    },
-  );
-  incoming.pipe(upstream);
+// The change stream's proxy in front of dynalite counts what the store answers.
+const runtime = await startRuntime({ port: 0, isolated: true, containers: CONTAINERS });
+const api = client(runtime.url);
+const snapshot = () => ({
+  queries: runtime.requests.get('Query') ?? 0,
+  gets: runtime.requests.get('GetItem') ?? 0,
+  puts: (runtime.requests.get('PutItem') ?? 0) - runtime.counts.failedPuts,
+  ...runtime.counts,
 });
-await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-process.env[ENDPOINT_ENV] = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-process.env[TABLE_ENV] = store.tableName;
-const routes = await isolatedRoutes({ containers: CONTAINERS });
-const { server, url } = await startServer({ port: 0, handlers: routes.handlers });
-const api = client(url);
 
 /** One player's game: a seeded deal on unlimited passes, played by a simple habit. */
 async function play(seed: number) {
@@ -87,13 +51,17 @@ async function play(seed: number) {
   return { actions, undos };
 }
 
-// Warm every route up, then count from zero.
+// Warm every route up, then count from there.
 await play(1000);
-Object.assign(counts, { queries: 0, itemsRead: 0, gets: 0, puts: 0, failedPuts: 0 });
+const before = snapshot();
 const started = performance.now();
 const played = await Promise.all(Array.from({ length: PLAYERS }, (_, i) => play(i + 1)));
 const seconds = (performance.now() - started) / 1000;
 const actions = played.reduce((sum, game) => sum + game.actions, 0);
+const after = snapshot();
+const counts = Object.fromEntries(
+  Object.entries(after).map(([name, n]) => [name, n - before[name as keyof typeof before]]),
+) as typeof after;
 const per = (n: number) => (n / actions).toFixed(2);
 console.log(
   `\n${PLAYERS} players, ${actions} actions (${played.reduce((s, g) => s + g.undos, 0)} undos), every route in its own process, ${CONTAINERS} container(s) a route, ${seconds.toFixed(1)} s`,
@@ -104,8 +72,4 @@ console.log(
 console.log(
   `per action: puts written ${per(counts.puts)}, failed conditional puts ${per(counts.failedPuts)}`,
 );
-server.closeAllConnections();
-await new Promise<void>((resolve) => server.close(() => resolve()));
-await routes.close();
-proxy.close();
-await store.close();
+await runtime.stop();

@@ -11,6 +11,7 @@
  *
  *   npm run bench:web [-- --runs 10 --moves 200 --no-screenshots]
  */
+import '../infra/local/node-support.js';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -152,7 +153,10 @@ async function dealUnlimited(page: Page) {
   await page.waitForSelector('.status [data-version="0"]');
 }
 
-/** The README's pictures: a game under way on a desktop (a run picked up, its targets lit) and on a phone. */
+/**
+ * The README's pictures: a game under way on a desktop (a run picked up, its targets lit) and on
+ * a phone, signed in at the development issuer; and that player's games and statistics.
+ */
 async function screenshots() {
   for (const [name, viewport] of [
     ['screenshot.png', { width: 1000, height: 720 }],
@@ -161,6 +165,9 @@ async function screenshots() {
     const page = await browser.newPage({ viewport, deviceScaleFactor: name.includes('phone') ? 2 : 1 });
     await page.goto(`${local.url}/`);
     await page.waitForSelector('[data-pile="t7"] [data-card]');
+    await page.getByLabel('Player name').fill('alice');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('[data-player]').waitFor();
     await page.getByRole('button', { name: 'New game' }).click();
     await page.getByLabel('By seed').check();
     await page.locator('input[name=seed]').fill('3');
@@ -172,6 +179,19 @@ async function screenshots() {
     await page.getByRole('button', { name: 'Hint' }).click();
     await page.locator('.message').getByText(/^Hint/).waitFor();
     await page.screenshot({ path: join(PROJECT_ROOT, 'client', 'web', name) });
+    if (!name.includes('phone')) {
+      // A second game, resigned, then alice's list once the read models have it (about 2 s).
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Resign' }).click();
+      await page.getByText('Watch the replay').waitFor();
+      await page.getByRole('link', { name: 'My games' }).click();
+      for (let tries = 0; (await page.locator('tr[data-game]').count()) < 2 && tries < 40; tries++) {
+        await page.waitForTimeout(250);
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        await page.waitForSelector('main.me[aria-busy="false"]');
+      }
+      await page.screenshot({ path: join(PROJECT_ROOT, 'client', 'web', 'screenshot-my-games.png') });
+    }
     await page.close();
   }
 }

@@ -26,7 +26,10 @@ export default defineConfig({
     reportCompressedSize: false,
   },
   server: {
-    // `npm run web:dev`: the page with hot reload, the API from `npm start` on port 3000.
-    proxy: Object.fromEntries(apiPathPrefixes().map((prefix) => [prefix, 'http://127.0.0.1:3000'])),
+    // `npm run web:dev`: the page with hot reload, the API from `npm start` on port 3000, and with
+    // it the page's sign-in config and the development issuer's token route.
+    proxy: Object.fromEntries(
+      [...apiPathPrefixes(), '/config.json', '/dev'].map((prefix) => [prefix, 'http://127.0.0.1:3000']),
+    ),
   },
 });

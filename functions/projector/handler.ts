@@ -1,30 +1,44 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../log.js';
-import { projectGame } from './project.js';
+import { projectGame, refreshStats } from './project.js';
 
 /**
  * The projector: consumes the event table's change stream (DynamoDB Streams in AWS; the local
  * runtime delivers the same records) and keeps the read models up to the log. Each game in the batch
  * is projected once, from its log as it stands. A game that fails is reported as a batch item
  * failure at its first record, so Lambda retries from there (and, bisecting, isolates it); the
- * others stand. Records beside the log (creations, first answers: `pk` with a `#`) are skipped.
+ * others stand. Records beside the log (creations, first answers: `pk` with a `#`) and of anonymous
+ * games (no `owner`; in AWS the mapping's filter keeps them out) are skipped.
  */
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const games = new Map<string, { first: string; dealt: boolean }>();
   for (const record of event.Records) {
     const pk = record.dynamodb?.Keys?.pk?.S;
-    if (!pk || pk.includes('#') || record.eventName === 'REMOVE') continue;
+    // Only players' games have read models: an anonymous game's items carry no owner.
+    if (!pk || pk.includes('#') || record.eventName === 'REMOVE' || !record.dynamodb?.NewImage?.owner)
+      continue;
     const game = games.get(pk) ?? { first: record.dynamodb?.SequenceNumber ?? '', dealt: false };
     game.dealt ||= record.dynamodb?.Keys?.sk?.N === '0';
     games.set(pk, game);
   }
   const batchItemFailures: { itemIdentifier: string }[] = [];
+  // A player's statistics are recomputed once a batch, however many of their games it holds.
+  const players = new Map<string, string[]>();
   for (const [id, game] of games) {
     try {
-      await projectGame(id, game.dealt);
+      const player = await projectGame(id, game.dealt);
+      if (player !== undefined) players.set(player, [...(players.get(player) ?? []), game.first]);
     } catch (error) {
       logger.error('projection failed', { gameId: id, error: (error as Error)?.message ?? String(error) });
       batchItemFailures.push({ itemIdentifier: game.first });
+    }
+  }
+  for (const [player, firsts] of players) {
+    try {
+      await refreshStats(player);
+    } catch (error) {
+      logger.error('statistics failed', { error: (error as Error)?.message ?? String(error) });
+      for (const first of firsts) batchItemFailures.push({ itemIdentifier: first });
     }
   }
   return { batchItemFailures };

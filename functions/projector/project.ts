@@ -1,6 +1,6 @@
 import { type GameRecord, movesMade, playerStats } from '../../domain/index.js';
 import { type Loaded, loadGame } from '../store/events.js';
-import { type GameSummary, saveStats, saveSummary, summariesOf } from '../store/readModels.js';
+import { factsOf, type GameFacts, type GameSummary, saveStats, saveSummary } from '../store/readModels.js';
 
 /** A game's row in its player's list: what the view shows of it, nothing hidden while in play. */
 export function summarize(id: string, loaded: Loaded): GameSummary {
@@ -18,7 +18,7 @@ export function summarize(id: string, loaded: Loaded): GameSummary {
   };
 }
 
-const recordOf = (summary: GameSummary): GameRecord => ({
+const recordOf = (summary: GameFacts): GameRecord => ({
   id: summary.id,
   status: summary.status,
   createdAt: summary.createdAt,
@@ -27,22 +27,50 @@ const recordOf = (summary: GameSummary): GameRecord => ({
   vegas: summary.score.vegas,
 });
 
-/** Recomputes a player's statistics from all their rows (a strongly consistent read) and saves them. */
-export async function refreshStats(player: string): Promise<void> {
-  const records = (await summariesOf(player)).map(recordOf);
+async function recomputeStats(player: string): Promise<void> {
+  const records = (await factsOf(player)).map(recordOf);
   const facts = records.length + records.filter((record) => record.endedAt !== undefined).length;
   await saveStats(player, playerStats(records), facts);
 }
 
+const refreshing = new Map<string, { again: boolean; done: Promise<void> }>();
+
 /**
- * Brings a game's read models up to its log: its row from the game as it stands now (one bounded
- * load, whatever record woke the projector), and its player's statistics when they may have
- * changed: when the game was dealt (`dealt`, a record of version 0 seen) or is over. Anonymous games
+ * Recomputes a player's statistics from all their rows (a strongly consistent read) and saves them.
+ * Calls for a player while one runs in this process share it, and one more runs after it: every
+ * caller waits for a recompute that started after its call, but a burst of a player's games costs
+ * two reads of their rows, not one a game.
+ */
+export function refreshStats(player: string): Promise<void> {
+  const running = refreshing.get(player);
+  if (running) {
+    running.again = true;
+    return running.done;
+  }
+  const entry = { again: false, done: Promise.resolve() };
+  entry.done = (async () => {
+    try {
+      do {
+        entry.again = false;
+        await recomputeStats(player);
+      } while (entry.again);
+    } finally {
+      refreshing.delete(player);
+    }
+  })();
+  refreshing.set(player, entry);
+  return entry.done;
+}
+
+/**
+ * Brings a game's row up to its log (one bounded load, whatever record woke the projector), and
+ * names its player when their statistics may have changed: when the game was dealt (`dealt`, a
+ * record of version 0 seen) or is over; the caller refreshes those once a batch. Anonymous games
  * have no read models. Running it again, or for an older record, changes nothing.
  */
-export async function projectGame(id: string, dealt: boolean): Promise<void> {
+export async function projectGame(id: string, dealt: boolean): Promise<string | undefined> {
   const row = await projectRow(id);
-  if (row && (dealt || row.summary.status !== 'playing')) await refreshStats(row.player);
+  return row && (dealt || row.summary.status !== 'playing') ? row.player : undefined;
 }
 
 /** A game's row brought up to its log; its player and summary (none for an anonymous game). */

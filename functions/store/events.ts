@@ -61,6 +61,7 @@ interface Item {
   snap?: Uint8Array;
   /** On the deal and on every snapshot: who may open the game, and when it was dealt. */
   tokenHash?: string;
+  /** The owner is on every item of a player's game. */
   owner?: string;
   createdAt?: string;
 }
@@ -250,6 +251,9 @@ export async function append(
       data: event.data,
     };
     if (key) Object.assign(item, { idem: key.key, fp: key.fingerprint });
+    // On every item of a player's game: the change stream's consumer can tell it from an
+    // anonymous game's without reading the log (in AWS, the mapping's filter drops the rest).
+    if (loaded.owner) item.owner = loaded.owner;
     if (state.version % SNAPSHOT_EVERY === 0) {
       item.snap = encodeSnapshot({ state: toSnapshot(state), keys: [...keys.values()] });
       Object.assign(item, identityItem(loaded));

@@ -1,5 +1,7 @@
+import './node-support.js';
 import { parseArgs } from 'node:util';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
+import { banner, type DataPlace } from './banner.js';
 import { startRuntime } from './runtime.js';
 import { buildSite, loadSite } from './site.js';
 import { FolderInUse } from './store.js';
@@ -23,7 +25,9 @@ const { values } = parseArgs({
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const dataDir = values.data ?? process.env.KLONDIKE_DATA_DIR;
-if (dataDir && process.env[ENDPOINT_ENV]) {
+// Read before the runtime starts: it points this variable at its own change-stream proxy.
+const external = Boolean(process.env[ENDPOINT_ENV]);
+if (dataDir && external) {
   console.error(`--data and ${ENDPOINT_ENV} name two stores: give one.`);
   process.exit(1);
 }
@@ -49,16 +53,19 @@ try {
   );
   process.exit(1);
 }
-const { url } = runtime;
+const data: DataPlace = external
+  ? { kind: 'external', where: runtime.where }
+  : dataDir
+    ? { kind: 'folder', dir: dataDir }
+    : { kind: 'memory' };
 console.log(
-  `Klondike is serving on ${url}  (store: ${runtime.where}${values.isolated ? '; each route in its own process' : ''})`,
-);
-console.log(`Play in a browser: ${url}/  (web client built in ${buildMs} ms)`);
-console.log(`Try: curl -s -X POST ${url}/games -d '{"seed": 1}'`);
-console.log(
-  runtime.issuer
-    ? `Sign in (development issuer): curl -s -X POST ${url}/dev/tokens -d '{"player": "alice"}'`
-    : `Sign-in tokens: from ${process.env.OIDC_ISSUER}`,
+  banner({
+    url: runtime.url,
+    data,
+    webBuildMs: buildMs,
+    isolated: Boolean(values.isolated),
+    signIn: runtime.issuer ? { kind: 'dev' } : { kind: 'issuer', issuer: process.env.OIDC_ISSUER ?? '' },
+  }).join('\n'),
 );
 
 let stopping = false;

@@ -4,21 +4,26 @@ import { handler as projector } from '../../functions/projector/handler.js';
 import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
+import { siteHeaders } from '../site-headers.js';
 import { isolatedRoutes } from './isolated.js';
 import { DEV_AUDIENCE, type DevIssuer, startDevIssuer } from './issuer.js';
 import { listen, serve } from './server.js';
 import type { Site } from './site.js';
+import { type LocalSiteConfig, localSiteConfig, serveSiteConfig } from './site-config.js';
 import { ensureTables, LOCAL_READ_TABLE, LOCAL_TABLE, startLocalStore } from './store.js';
-import { type ChangeStream, startChangeStream } from './stream.js';
+import { type ChangeStream, type StreamConsumer, startChangeStream } from './stream.js';
 
 export interface RuntimeOptions {
   readonly port?: number;
   readonly host?: string;
   /** Keep the embedded store in this folder (else in memory). */
   readonly dataDir?: string | undefined;
-  /** Every route in a process of its own, as Lambda runs them. */
+  /** Every route in a process of its own, as Lambda runs them; `containers` of them a route (default 1). */
   readonly isolated?: boolean | undefined;
+  readonly containers?: number | undefined;
   readonly site?: Site | undefined;
+  /** What consumes the change stream (default: the projector; benchmarks wrap it). */
+  readonly projector?: StreamConsumer | undefined;
 }
 
 export interface Runtime {
@@ -30,8 +35,13 @@ export interface Runtime {
   readonly where: string;
   /** The development sign-in issuer, unless OIDC_ISSUER names another one to trust. */
   readonly issuer?: DevIssuer;
+  /** What the web page's `/config.json` says about signing in. */
+  readonly siteConfig: LocalSiteConfig;
   /** Resolves once every write so far has reached the read models. */
   settled(): Promise<void>;
+  /** The store requests so far, by operation; items Queries returned and puts refused by their condition. */
+  readonly requests: ChangeStream['requests'];
+  readonly counts: ChangeStream['counts'];
   stop(): Promise<void>;
 }
 
@@ -81,7 +91,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   let stream: ChangeStream | undefined;
   try {
     if (external) await ensureTables(external, tableName, readTableName);
-    stream = await startChangeStream({ upstream, tableName, consumer: projector });
+    stream = await startChangeStream({ upstream, tableName, consumer: options.projector ?? projector });
   } catch (error) {
     await store?.close();
     throw error;
@@ -98,12 +108,27 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     process.env[OIDC_AUDIENCE_ENV] = DEV_AUDIENCE;
     process.env[OIDC_JWKS_URL_ENV] = issuer.jwksUrl;
   }
-  const routes = options.isolated ? await isolatedRoutes() : undefined;
+  let siteConfig: LocalSiteConfig;
+  try {
+    siteConfig = localSiteConfig(process.env, Boolean(issuer));
+  } catch (error) {
+    server.close();
+    await stream.close();
+    await store?.close();
+    restore();
+    throw error;
+  }
+  const routes = options.isolated
+    ? await isolatedRoutes(options.containers ? { containers: options.containers } : {})
+    : undefined;
   await serve(server, {
     site: options.site,
+    siteHeaders: siteHeaders(siteConfig.connectSources),
     handlers: routes?.handlers,
     local: async (request, body, response) =>
-      (await rebuildRoute(request, response)) || ((await issuer?.serve(request, body, response)) ?? false),
+      serveSiteConfig(siteConfig, request, response) ||
+      (await rebuildRoute(request, response)) ||
+      ((await issuer?.serve(request, body, response)) ?? false),
   });
   const where = external
     ? `table ${tableName} at ${external}`
@@ -117,7 +142,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     readTableName,
     where,
     ...(issuer ? { issuer } : {}),
+    siteConfig,
     settled: () => stream.settled(),
+    requests: stream.requests,
+    counts: stream.counts,
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

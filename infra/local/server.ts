@@ -18,7 +18,9 @@ interface Compiled {
 
 /** A route's handler, from exactly the entry the stack bundles. */
 export async function importHandler(route: Route): Promise<LambdaHandler> {
-  const module = (await import(`../../${handlerEntry(route).replace(/\.ts$/, '.js')}`)) as {
+  const module = (await import(
+    /* @vite-ignore */ `../../${handlerEntry(route).replace(/\.ts$/, '.js')}`
+  )) as {
     handler: LambdaHandler;
   };
   return module.handler;
@@ -147,6 +149,8 @@ export type LocalRoutes = (
 export interface ServeOptions {
   /** The web client's files, served where no route matches (as CloudFront sends only the API's paths to the API). */
   readonly site?: Site | undefined;
+  /** The security headers of the site's files (default: a page that fetches only its own origin). */
+  readonly siteHeaders?: Readonly<Record<string, string>> | undefined;
   /** Each route's handler, when they run elsewhere (a process per route); else imported here. */
   readonly handlers?: ReadonlyMap<string, LambdaHandler> | undefined;
   readonly local?: LocalRoutes | undefined;
@@ -191,7 +195,12 @@ export async function serve(server: Server, options: ServeOptions = {}): Promise
       }
       if (compiled === fallback && (await options.local?.(request, body, response))) return;
       // The site's files where no route matches, before the 404 of `$default`.
-      if (compiled === fallback && options.site && serveSite(options.site, request, response)) return;
+      if (
+        compiled === fallback &&
+        options.site &&
+        serveSite(options.site, request, response, options.siteHeaders)
+      )
+        return;
       send(response, await compiled.handler(toGatewayEvent(request, body, compiled.route, pathParameters)));
     } catch (error) {
       send(

@@ -53,7 +53,6 @@ export function loadSite(dir: string): Site {
     const entry = {
       body: readFileSync(file),
       headers: {
-        ...SITE_HEADERS,
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'cache-control': cacheControlOf(path),
       },
@@ -64,12 +63,20 @@ export function loadSite(dir: string): Site {
   return site;
 }
 
-/** Answers a GET or HEAD for a file of the site; false when the request is not for one. */
-export function serveSite(site: Site, request: IncomingMessage, response: ServerResponse): boolean {
+/**
+ * Answers a GET or HEAD for a file of the site, with the page's security headers (whose CSP
+ * depends on where the page signs in); false when the request is not for one.
+ */
+export function serveSite(
+  site: Site,
+  request: IncomingMessage,
+  response: ServerResponse,
+  headers: Readonly<Record<string, string>> = SITE_HEADERS,
+): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const file = site.get(new URL(request.url ?? '/', 'http://localhost').pathname);
   if (!file) return false;
-  response.writeHead(200, { ...file.headers, 'content-length': file.body.length });
+  response.writeHead(200, { ...headers, ...file.headers, 'content-length': file.body.length });
   response.end(request.method === 'HEAD' ? undefined : file.body);
   return true;
 }

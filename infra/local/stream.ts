@@ -11,11 +11,17 @@ export interface ChangeStream {
   readonly endpoint: string;
   /** Resolves once every record seen so far has been delivered (or given up on). */
   settled(): Promise<void>;
+  /** What has passed to the store so far, for benchmarks: requests by operation (`Query`, `PutItem`, ...). */
+  readonly requests: ReadonlyMap<string, number>;
+  /** Items the store's Query answers returned, and puts refused by their condition. */
+  readonly counts: { readonly itemsRead: number; readonly failedPuts: number };
   close(): Promise<void>;
 }
 
 /** Deliveries of a game's records before one is given up on (in AWS: the mapping's retries, then the queue). */
-const ATTEMPTS = 8;
+const ATTEMPTS = 12;
+/** The longest wait between two deliveries: about 35 s in all before a batch is given up. */
+const LONGEST_WAIT_MS = 5_000;
 
 /**
  * DynamoDB Streams for the local runtime (dynalite has none): a proxy in front of the store that
@@ -32,6 +38,8 @@ export async function startChangeStream(options: {
   const target = new URL(options.upstream);
   const queues = new Map<string, { records: DynamoDBRecord[]; running: Promise<void> }>();
   let sequence = 0;
+  const requests = new Map<string, number>();
+  const counts = { itemsRead: 0, failedPuts: 0 };
 
   const enqueue = (record: DynamoDBRecord) => {
     const game = record.dynamodb!.Keys!.pk!.S!;
@@ -63,7 +71,7 @@ export async function startChangeStream(options: {
           batch.findIndex((record) => record.dynamodb!.SequenceNumber === failed),
         ),
       );
-      await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(LONGEST_WAIT_MS, 50 * 2 ** attempt)));
     }
   }
 
@@ -85,6 +93,8 @@ export async function startChangeStream(options: {
   });
 
   const server: Server = createServer((incoming, outgoing) => {
+    const operation = String(incoming.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+    requests.set(operation, (requests.get(operation) ?? 0) + 1);
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
@@ -98,17 +108,28 @@ export async function startChangeStream(options: {
           headers: incoming.headers,
         },
         (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-          const put = incoming.headers['x-amz-target'] === 'DynamoDB_20120810.PutItem';
-          if (!put || answer.statusCode !== 200) return;
-          const request = JSON.parse(body.toString('utf8')) as {
-            TableName: string;
-            Item: Record<string, AttributeValue>;
-          };
-          // After the put is answered, as a stream record follows the write it records.
-          if (request.TableName === options.tableName)
-            outgoing.once('finish', () => enqueue(recordOf(request.Item)));
+          const answered: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => answered.push(chunk));
+          answer.on('end', () => {
+            const text = Buffer.concat(answered);
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            outgoing.end(text);
+            if (operation === 'Query' && answer.statusCode === 200) {
+              counts.itemsRead += (JSON.parse(text.toString('utf8')) as { Count?: number }).Count ?? 0;
+            }
+            if (operation !== 'PutItem') return;
+            if (answer.statusCode !== 200) {
+              if (text.includes('ConditionalCheckFailedException')) counts.failedPuts++;
+              return;
+            }
+            const request = JSON.parse(body.toString('utf8')) as {
+              TableName: string;
+              Item: Record<string, AttributeValue>;
+            };
+            // After the put is answered, as a stream record follows the write it records.
+            if (request.TableName === options.tableName)
+              outgoing.once('finish', () => enqueue(recordOf(request.Item)));
+          });
         },
       );
       upstream.on('error', (error) => {
@@ -121,6 +142,8 @@ export async function startChangeStream(options: {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    counts,
     settled: async () => {
       while ([...queues.values()].some((queue) => queue.records.length > 0)) {
         await Promise.all([...queues.values()].map((queue) => queue.running));

@@ -109,6 +109,109 @@ describe('renderBoard', () => {
   });
 });
 
+/** Seed 42 after `7 1`, `d`, `d`, then resigned, as the API sent it: the deal is revealed. */
+const resigned: View = {
+  id: 'game-42',
+  version: 4,
+  status: 'resigned',
+  rules: { draw: 3, passes: 3, foundationToTableau: true },
+  stock: {
+    count: 18,
+    cards: [
+      '4H',
+      '6D',
+      'KD',
+      'KS',
+      '9C',
+      'AD',
+      'AH',
+      '9D',
+      '5H',
+      '2D',
+      '5D',
+      'JH',
+      'QS',
+      '4S',
+      '8S',
+      '5C',
+      '6H',
+      'TS',
+    ],
+  },
+  waste: ['KC', 'TH', '8C', '3H', 'JS', '7D'],
+  foundations: { C: [], D: [], H: [], S: [] },
+  tableau: [
+    { hidden: 0, cards: ['4D', '3S'], hiddenCards: [] },
+    { hidden: 1, cards: ['AC'], hiddenCards: ['JC'] },
+    { hidden: 2, cards: ['TC'], hiddenCards: ['KH', '6S'] },
+    { hidden: 3, cards: ['9H'], hiddenCards: ['QC', '9S', '8H'] },
+    { hidden: 4, cards: ['3D'], hiddenCards: ['4C', 'TD', '2H', '5S'] },
+    { hidden: 5, cards: ['2C'], hiddenCards: ['7S', 'JD', '3C', '7C', 'AS'] },
+    { hidden: 5, cards: ['2S'], hiddenCards: ['7H', '6C', 'QH', '8D', 'QD'] },
+  ],
+  pass: 1,
+  recyclesLeft: 2,
+  moves: 3,
+  score: { vegas: -52, standard: 5 },
+  canUndo: false,
+  canRedo: false,
+  legalMoves: [],
+  seed: 42,
+};
+
+describe('renderBoard of a finished game', () => {
+  it('draws the face-down cards by their faces, marked, and lists the stock in drawing order and the waste', () => {
+    expect(renderBoard(resigned, { color: false })).toMatchInlineSnapshot(`
+      "Klondike  game game-42  version 4  resigned
+      draw 3 · pass 1 of 3 (2 recycles left) · 3 moves · score vegas -52 standard 5
+      [ ]: a face-down card, shown because the game is over
+
+       stock     waste              fC   fD   fH   fS
+      [ 4♥]18     3♥  J♠  7♦ +3      ♣    ♦    ♥    ♠
+
+       stock, next card drawn first:
+      [ 4♥] [ 6♦] [ K♦] [ K♠] [ 9♣] [ A♦] [ A♥]
+      [ 9♦] [ 5♥] [ 2♦] [ 5♦] [ J♥] [ Q♠] [ 4♠]
+      [ 8♠] [ 5♣] [ 6♥] [10♠]
+
+       waste, bottom to top:
+        K♣   10♥    8♣    3♥    J♠    7♦
+
+        1     2     3     4     5     6     7
+        4♦  [ J♣] [ K♥] [ Q♣] [ 4♣] [ 7♠] [ 7♥]
+        3♠    A♣  [ 6♠] [ 9♠] [10♦] [ J♦] [ 6♣]
+                   10♣  [ 8♥] [ 2♥] [ 3♣] [ Q♥]
+                          9♥  [ 5♠] [ 7♣] [ 8♦]
+                                3♦  [ A♠] [ Q♦]
+                                      2♣    2♠"
+    `);
+  });
+
+  it('shows every card of the deal, and no card back', () => {
+    const board = renderBoard(resigned, { color: false });
+    expect(board).not.toContain('▒');
+    const faces = board.match(/(?:10|[2-9AJQK])[♣♦♥♠]/g) ?? [];
+    // Shown twice: the stock's next card (on its pile and in the list), the waste's top three.
+    expect(faces).toHaveLength(52 + 1 + 3);
+    expect(new Set(faces).size).toBe(52);
+    // Each face-down card is bracketed; the face-up ones are not.
+    expect(board.match(/\[[ 1][^\]]{2}\]/g)).toHaveLength(1 + 18 + 20);
+  });
+
+  it('keeps the marks in colour, and the same text under the colours', () => {
+    const board = renderBoard(resigned, { color: true });
+    expect(visible(board)).toContain('<ESC>[34m[<ESC>[0m<ESC>[30;47m J♣<ESC>[0m<ESC>[34m]<ESC>[0m');
+    expect(visible(board).replace(/<ESC>\[[0-9;]*m/g, '')).toBe(renderBoard(resigned, { color: false }));
+  });
+
+  it('draws an emptied stock as before, and backs where a view reveals nothing', () => {
+    const emptied = renderBoard({ ...resigned, stock: { count: 0, cards: [] } }, { color: false });
+    expect(emptied).not.toContain('stock, next card drawn first');
+    expect(emptied.split('\n')[5]).toBe('  ·  0      3♥  J♠  7♦ +3      ♣    ♦    ♥    ♠');
+    expect(renderBoard(view, { color: false })).not.toContain('face-down card, shown');
+  });
+});
+
 describe('cards, moves and events in words', () => {
   it('writes faces with the ten as 10', () => {
     expect(['AS', 'TH', 'KC', '7D'].map(cardText)).toEqual([' A♠', '10♥', ' K♣', ' 7♦']);

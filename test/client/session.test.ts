@@ -37,6 +37,53 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+describe('a signed-in player at the terminal', () => {
+  it('--player signs in, plays a game of theirs, :stats shows the record, and resuming needs no token', async () => {
+    const io = streams(['d', 'resign']);
+    const status = await runPlay({
+      ...io,
+      url: local.url,
+      newGame: { seed: 7 },
+      player: 'terminal-tess',
+      color: false,
+    });
+    const out = io.text();
+    expect(status).toBe(0);
+    expect(out).toContain('Signed in as terminal-tess');
+    const id = /New game (\S+)/.exec(out)![1]!;
+    expect(out).toMatch(/terminal-tess: 1 games dealt, 0 won, 1 resigned, 0 in play \(0% won\)/);
+    // :stats in a second game, once its deal has reached the read models.
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    const second = runPlay({
+      input,
+      output,
+      url: local.url,
+      newGame: { seed: 8 },
+      player: 'terminal-tess',
+      color: false,
+    });
+    input.write('d\n');
+    while (!text.includes('version 1')) await new Promise((resolve) => setTimeout(resolve, 10));
+    await local.settled();
+    input.end(':stats\nq\n');
+    expect(await second).toBe(0);
+    expect(text).toMatch(/terminal-tess: 2 games dealt, 0 won, 1 resigned, 1 in play/);
+    const resumed = streams(['q']);
+    expect(
+      await runPlay({ ...resumed, url: local.url, game: id, player: 'terminal-tess', color: false }),
+    ).toBe(0);
+    expect(resumed.text()).toContain(`Resumed game ${id}`);
+    const anonymous = streams([':stats', 'q']);
+    await runPlay({ ...anonymous, url: local.url, newGame: { seed: 9 }, color: false });
+    expect(anonymous.text()).toContain('Sign in to keep a record');
+  });
+});
+
 describe('a game played and replayed through the terminal client', () => {
   let id = '';
   let token = '';
@@ -120,6 +167,13 @@ describe('a game played and replayed through the terminal client', () => {
         .slice(1)
         .map((board) => board.replace(/game \S+/, ''));
     expect(boards(fromFile.text())).toEqual(boards(byId.text()));
+    // The game is over, so every frame shows the whole deal: no card back, the face-down cards
+    // marked, the stock in drawing order (seed 42 after one draw: 3♥ is next).
+    expect(byId.text()).not.toContain('▒');
+    const last = byId.text().split(/^── 6\/6 .*$/m)[1]!;
+    expect(last).toContain('[ ]: a face-down card, shown because the game is over');
+    expect(last).toMatch(/ stock, next card drawn first:\n\[ 3♥\] \[ J♠\] \[ 7♦\]/);
+    expect(last).toMatch(/\n {2}4♦ {4}J♣ {2}\[ K♥\] \[ Q♣\] \[ 4♣\] \[ 7♠\] \[ 7♥\]\n/);
 
     const stepping = streams(['n', '', 'p', 'j 6', 'n', 'q']);
     expect(await runReplay({ ...stepping, url: local.url, source: id, color: false })).toBe(0);

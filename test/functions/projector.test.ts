@@ -81,7 +81,6 @@ async function game(
 }
 
 const line = fixtures.lines[0]!;
-const PLAYERS = ['ann', 'ben', 'cy'];
 
 /** Three players: wins, resignations and games in play; and one anonymous game. */
 async function world() {
@@ -150,7 +149,7 @@ describe('the projector', () => {
             delivered.push(...games[g]!.slice(from, to));
             next[g] = to;
           };
-          turns.forEach((g, k) => step(g, k));
+          for (const [k, g] of turns.entries()) step(g, k);
           for (let g = 0; g < games.length; g++) while (next[g]! < games[g]!.length) step(g, next[g]!);
           const batches: DynamoDBRecord[][] = [];
           for (let at = 0, k = 0; at < delivered.length; k++) {
@@ -180,6 +179,13 @@ describe('the projector', () => {
     };
     const removal = { ...records[0]!, eventName: 'REMOVE' as const };
     expect(await projector({ Records: [beside, removal] })).toEqual({ batchItemFailures: [] });
+    // Every item of a player's game carries its owner; an anonymous game's are skipped unread.
+    expect(
+      records.filter((record) => gameOf(record) !== 'g4').every((record) => record.dynamodb!.NewImage!.owner),
+    ).toBe(true);
+    expect(
+      records.filter((record) => gameOf(record) === 'g4').some((record) => record.dynamodb!.NewImage!.owner),
+    ).toBe(false);
     const first = records.find((record) => gameOf(record) === 'g1')!;
     const later = records.filter((record) => gameOf(record) === 'g1').at(-1)!;
     const table = process.env[READ_TABLE_ENV];

@@ -32,3 +32,40 @@ export function resourcesOf(template: Template, type: string): [string, Resource
   const all = template.toJSON().Resources as Resources;
   return Object.entries(all).filter(([, r]) => r.Type === type);
 }
+
+/** Every statement each role holds, from its inline policies and the policies attached to it. */
+export function statementsByRole(template: Template): Map<string, any[]> {
+  const byRole = new Map<string, any[]>();
+  const add = (roleId: string, statements: any[]) =>
+    byRole.set(roleId, [...(byRole.get(roleId) ?? []), ...statements]);
+  for (const [id, role] of resourcesOf(template, 'AWS::IAM::Role')) {
+    byRole.set(id, byRole.get(id) ?? []);
+    for (const p of role.Properties!.Policies ?? []) add(id, p.PolicyDocument.Statement);
+  }
+  for (const [, policy] of resourcesOf(template, 'AWS::IAM::Policy')) {
+    for (const role of policy.Properties!.Roles) add(role.Ref, policy.Properties!.PolicyDocument.Statement);
+  }
+  return byRole;
+}
+
+/**
+ * A role's grants as sorted `action on resource` lines, one per action and resource, so that a test
+ * can state a role's whole policy exactly, however the CDK groups the statements.
+ */
+export function grantsOf(statements: readonly any[]): string[] {
+  const lines: string[] = [];
+  for (const s of statements) {
+    if (s.Effect !== 'Allow' || s.Condition !== undefined || s.NotAction || s.NotResource) {
+      lines.push(`unexpected statement ${JSON.stringify(s)}`);
+      continue;
+    }
+    for (const action of [s.Action].flat()) {
+      for (const resource of [s.Resource].flat()) lines.push(`${action} on ${JSON.stringify(resource)}`);
+    }
+  }
+  return lines.sort();
+}
+
+/** The role of a function resource (its logical id). */
+export const roleOf = (template: Template, functionId: string): string =>
+  (template.toJSON().Resources as Resources)[functionId]!.Properties!.Role['Fn::GetAtt'][0];

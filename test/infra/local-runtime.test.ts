@@ -19,10 +19,17 @@ afterAll(() => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
-/** `npm start` as a user runs it, on a free port; resolves with its URL once it serves. */
-function start(args: string[], env: Record<string, string> = {}) {
+/**
+ * `npm start` as a user runs it, on a free port; resolves with its URL once it serves. An env
+ * entry set to undefined is left out.
+ */
+function start(args: string[], env: Record<string, string | undefined> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', '--port', '0', ...args], {
-    env: { ...process.env, LOG_LEVEL: 'SILENT', ...env },
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, LOG_LEVEL: 'SILENT', ...env }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    ),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -65,6 +72,46 @@ describe('the local store folder', () => {
 });
 
 describe('npm start', () => {
+  it('prints only its own lines: where it serves, what to try next, where the games are kept', async () => {
+    const dir = folder();
+    // Without the variable vitest's setup sets, as in a newcomer's shell: node-support turns the
+    // AWS SDK's Node version warning off itself.
+    const runtime = start(['--data', dir], { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: undefined });
+    try {
+      const url = await runtime.served;
+      for (let waited = 0; !runtime.output().includes('Ctrl-C stops it.') && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const lines = runtime.output().split('\n');
+      expect(lines[0]).toBe(`Klondike is serving on ${url}`);
+      expect(lines.slice(1, 9)).toEqual([
+        expect.stringMatching(new RegExp(`^ {2}Web client {2}${url}/ {2}\\(built in \\d+ ms\\)$`)),
+        `  Terminal    npm run play -- --url ${url}`,
+        `  API         curl -s -X POST ${url}/games -d '{"seed": 1}'`,
+        `              every route: ${url}/openapi.json`,
+        `  Sign in     curl -s -X POST ${url}/dev/tokens -d '{"player": "alice"}'`,
+        `              then: curl -s -X POST ${url}/games -H 'Authorization: Bearer <the token>' -d '{}'`,
+        `  Data        in ${dir}: kept across restarts (one runtime a folder)`,
+        'Ctrl-C stops it.',
+      ]);
+      expect(runtime.output()).not.toMatch(/Warning/);
+      // The commands work as printed.
+      expect((await fetch(`${url}/`)).status).toBe(200);
+      expect((await fetch(`${url}/openapi.json`)).status).toBe(200);
+      expect((await fetch(`${url}/games`, { method: 'POST', body: '{"seed": 1}' })).status).toBe(201);
+      const signIn = await fetch(`${url}/dev/tokens`, { method: 'POST', body: '{"player": "alice"}' });
+      const { token } = (await signIn.json()) as { token: string };
+      const owned = await fetch(`${url}/games`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: '{}',
+      });
+      expect(owned.status).toBe(201);
+    } finally {
+      await stop(runtime.child);
+    }
+  }, 60_000);
+
   it('a second runtime on a folder in use exits 1 and says so', async () => {
     const dir = folder();
     const first = start(['--data', dir]);

@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/routes.js';
 import { apiPathPatterns, apiPathPrefixes } from '../../infra/api-paths.js';
-import { CONTENT_SECURITY_POLICY } from '../../infra/site-headers.js';
+import { contentSecurityPolicy } from '../../infra/site-headers.js';
 import { resourcesOf, synthesize } from './harness.js';
 
 const dev = () => synthesize();
@@ -39,6 +39,73 @@ describe("the API's paths, from the route table", () => {
       { name: 'myGames', method: 'GET', path: '/me/games', access: 'read', summary: '' } as const,
     ];
     expect(apiPathPatterns(more)).toContain('/me/*');
+  });
+});
+
+/** Every resource a resource names (Ref, Fn::GetAtt, Fn::Sub's ${...}, DependsOn). */
+function dependenciesOf(resource: any, ids: Set<string>): Set<string> {
+  const found = new Set<string>();
+  const walk = (value: any): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+      return;
+    }
+    if (!value || typeof value !== 'object') {
+      if (typeof value === 'string')
+        for (const m of value.matchAll(/\$\{([\w]+)(?:\.[\w.]+)?\}/g)) if (ids.has(m[1]!)) found.add(m[1]!);
+      return;
+    }
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'Ref' && ids.has(inner as string)) found.add(inner as string);
+      else if (key === 'Fn::GetAtt' && ids.has((inner as string[])[0]!)) found.add((inner as string[])[0]!);
+      else walk(inner);
+    }
+  };
+  walk(resource.Properties);
+  for (const id of [resource.DependsOn ?? []].flat()) found.add(id);
+  return found;
+}
+
+/** A cycle in a graph of resources, as the ids along it (empty when there is none). */
+function cycleIn(edges: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (id: string, path: string[]): string[] => {
+    if (state.get(id) === 'done') return [];
+    if (state.get(id) === 'open') return [...path.slice(path.indexOf(id)), id];
+    state.set(id, 'open');
+    for (const next of edges.get(id) ?? []) {
+      const found = visit(next, [...path, id]);
+      if (found.length > 0) return found;
+    }
+    state.set(id, 'done');
+    return [];
+  };
+  for (const id of edges.keys()) {
+    const found = visit(id, []);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+describe('the template', () => {
+  it("has no dependency cycle, now that the pool's client names the distribution's URL", () => {
+    const all = resources();
+    const ids = new Set(Object.keys(all));
+    const edges = new Map([...ids].map((id) => [id, dependenciesOf(all[id], ids)]));
+    const { stack } = dev();
+    // The edge that could close a loop: client -> distribution (its callback URL) ...
+    expect(edges.get(idOf(stack.players.client))).toContain(idOf(stack.site.distribution));
+    // ... and the functions name the client (its id is their audience).
+    expect(edges.get(stack.getLogicalId(stack.functions.get('myGames')!.node.defaultChild as any))).toContain(
+      idOf(stack.players.client),
+    );
+    expect(cycleIn(edges)).toEqual([]);
+    // The search does find one where there is one.
+    const looped = new Map(edges);
+    looped.set(idOf(stack.site.distribution), new Set([idOf(stack.players.client)]));
+    const loop = cycleIn(looped);
+    expect(new Set(loop)).toEqual(new Set([idOf(stack.players.client), idOf(stack.site.distribution)]));
+    expect(loop[0]).toBe(loop.at(-1));
   });
 });
 
@@ -116,28 +183,55 @@ describe('the web site', () => {
     });
   });
 
-  it('sends the same Content-Security-Policy as npm start, and HSTS', () => {
+  it('sends the Content-Security-Policy of npm start, allowing fetches to the pool domain only, and HSTS', () => {
+    const { stack } = dev();
+    const domain = { Ref: idOf(stack.players.domain) };
     dev().template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: Match.objectLike({
-          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          ContentSecurityPolicy: {
+            ContentSecurityPolicy: stack.resolve(contentSecurityPolicy([stack.players.domain.baseUrl()])),
+            Override: true,
+          },
           FrameOptions: { FrameOption: 'DENY', Override: true },
           ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
           StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000 }),
         }),
       }),
     });
+    const [[, policy]] = resourcesOf(dev().template, 'AWS::CloudFront::ResponseHeadersPolicy') as [
+      [string, any],
+    ];
+    const csp = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy;
+    // connect-src: the page's own origin and https://<the pool's domain>.auth.<region>.amazoncognito.com.
+    expect(csp.ContentSecurityPolicy).toEqual({
+      'Fn::Join': [
+        '',
+        [
+          expect.stringMatching(/connect-src 'self' https:\/\/$/),
+          domain,
+          '.auth.',
+          { Ref: 'AWS::Region' },
+          expect.stringMatching(/^\.amazoncognito\.com; base-uri 'none'/),
+        ],
+      ],
+    });
   });
 
-  it('deploys the build: hashed assets immutable first, then index.html uncached, invalidated at the edge', () => {
+  it('deploys the build: hashed assets immutable first, then config.json and index.html uncached, invalidated at the edge', () => {
     const { site } = dev().stack;
     const deployments = resourcesOf(dev().template, 'Custom::CDKBucketDeployment');
-    expect(deployments).toHaveLength(2);
+    expect(deployments).toHaveLength(3);
     const [assetsId, assets] = deployments.find(([, d]) => d.Properties!.Exclude?.[0] === 'index.html')!;
     const [, index] = deployments.find(([, d]) => d.Properties!.Include?.[0] === 'index.html')!;
+    const [configId, config] = deployments.find(
+      ([, d]) => d.Properties!.DistributionPaths?.[0] === '/config.json',
+    )!;
     expect(assets.Properties).toMatchObject({
       DestinationBucketName: { Ref: idOf(site.bucket) },
       SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+      // Pruning the build's stale files must spare the files deployed on their own.
+      Exclude: ['index.html', 'config.json'],
     });
     expect(index.Properties).toMatchObject({
       DestinationBucketName: { Ref: idOf(site.bucket) },
@@ -146,9 +240,44 @@ describe('the web site', () => {
       DistributionId: { Ref: idOf(site.distribution) },
       DistributionPaths: ['/', '/index.html'],
     });
-    expect(index.DependsOn).toContain(assetsId);
+    expect(config.Properties).toMatchObject({
+      DestinationBucketName: { Ref: idOf(site.bucket) },
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionId: { Ref: idOf(site.distribution) },
+    });
+    expect(index.DependsOn).toEqual(expect.arrayContaining([assetsId, configId]));
     // Both copy the one staged build.
     expect(index.Properties!.SourceObjectKeys).toEqual(assets.Properties!.SourceObjectKeys);
+  });
+
+  it("deploys /config.json naming the pool's hosted UI, its public client and the page itself as the callback", () => {
+    const { stack, template } = dev();
+    const at = (path: string) => stack.resolve(`${stack.players.domain.baseUrl()}${path}`);
+    const webUrl = {
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [idOf(stack.site.distribution), 'DomainName'] }, '/']],
+    };
+    expect(stack.resolve(stack.site.siteConfig)).toEqual({
+      signIn: {
+        kind: 'oauth',
+        authorizeUrl: at('/oauth2/authorize'),
+        tokenUrl: at('/oauth2/token'),
+        logoutUrl: at('/logout'),
+        clientId: { Ref: idOf(stack.players.client) },
+        scope: 'openid email',
+        redirectUri: webUrl,
+      },
+    });
+    // The same URL the client takes as its one callback (players.test.ts).
+    const [[, client]] = resourcesOf(template, 'AWS::Cognito::UserPoolClient') as [[string, any]];
+    expect(client.Properties.CallbackURLs).toEqual([webUrl]);
+    // The names are filled in at deployment: the file is staged with markers for them.
+    const [, config] = resourcesOf(template, 'Custom::CDKBucketDeployment').find(
+      ([, d]) => d.Properties!.DistributionPaths?.[0] === '/config.json',
+    )!;
+    expect(Object.values(config.Properties!.SourceMarkers[0])).toEqual(
+      expect.arrayContaining([{ Ref: idOf(stack.players.client) }, webUrl]),
+    );
   });
 
   it("keeps its logs for the stage's retention, and outputs the page's URL", () => {
@@ -164,7 +293,11 @@ describe('the web site', () => {
   });
 
   it("is acknowledged to cdk-nag only where the CDK's deployment handler or CloudFront's defaults leave no choice", () => {
-    const acknowledged = (dev().stack.node.findAll() as any[]).flatMap((c) =>
+    // The site's and its deployment handler's; the rest of the stack's are checked in stack.test.ts.
+    const ours = (dev().stack.node.findAll() as any[]).filter((c) =>
+      /\/Web\/|\/Custom::CDKBucketDeployment/.test(c.node.path),
+    );
+    const acknowledged = ours.flatMap((c) =>
       c.node.metadata
         .filter((m: any) => m.type === 'aws:cdk:acknowledged-rules')
         .flatMap((m: any) =>

@@ -4,63 +4,55 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '../../functions/routes.js';
 import type { KlondikeStack } from '../../infra/stack.js';
-import { resourcesOf, synthesize } from './harness.js';
+import { grantsOf, resourcesOf, roleOf, statementsByRole, synthesize } from './harness.js';
 
 const dev = () => synthesize();
 
-/** The functions of the routes: every function but the CDK's BucketDeployment handler (see site.test.ts). */
+/**
+ * The functions of the routes: every function but the CDK's BucketDeployment handler (see
+ * site.test.ts) and the projector (see projections.test.ts).
+ */
 const routeFunctions = (template: Template) =>
   resourcesOf(template, 'AWS::Lambda::Function').filter(
-    ([id]) => !id.startsWith('CustomCDKBucketDeployment'),
+    ([id]) => !id.startsWith('CustomCDKBucketDeployment') && !id.startsWith('ProjectionsProjector'),
   );
 
 const logicalIdOf = (stack: KlondikeStack, name: string): string =>
   stack.getLogicalId(stack.functions.get(name)!.node.defaultChild as CfnFunction);
 
-/** Every action each role may perform, from its inline policies and attached policies. */
-function actionsByRole(): Map<string, { actions: Set<string>; statements: any[] }> {
-  const { template } = dev();
-  const byRole = new Map<string, { actions: Set<string>; statements: any[] }>();
-  const add = (roleId: string, statements: any[]) => {
-    const entry = byRole.get(roleId) ?? { actions: new Set<string>(), statements: [] };
-    for (const s of statements) {
-      for (const a of [s.Action].flat()) entry.actions.add(a);
-      entry.statements.push(s);
-    }
-    byRole.set(roleId, entry);
-  };
-  for (const [, policy] of resourcesOf(template, 'AWS::IAM::Policy')) {
-    for (const role of policy.Properties!.Roles) add(role.Ref, policy.Properties!.PolicyDocument.Statement);
-  }
-  for (const [id, role] of resourcesOf(template, 'AWS::IAM::Role')) {
-    for (const p of role.Properties!.Policies ?? []) add(id, p.PolicyDocument.Statement);
-    if (!byRole.has(id)) byRole.set(id, { actions: new Set(), statements: [] });
-  }
-  return byRole;
-}
+const eventTableId = (stack: KlondikeStack) => stack.getLogicalId(stack.table.node.defaultChild as any);
 
 describe('the event table', () => {
-  it('has pk (string) and sk (number), on-demand billing, PITR and AWS-managed encryption', () => {
-    dev().template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+  it('has pk (string) and sk (number), on-demand billing, PITR, AWS-managed encryption and a NEW_IMAGE stream', () => {
+    const { template, stack } = dev();
+    const table = template.toJSON().Resources[eventTableId(stack)];
+    expect(table.Type).toBe('AWS::DynamoDB::GlobalTable');
+    expect(table.Properties).toMatchObject({
       KeySchema: [
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
-      AttributeDefinitions: Match.arrayWith([
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'N' },
-      ]),
       BillingMode: 'PAY_PER_REQUEST',
-      SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: Match.absent() },
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
       Replicas: [
-        Match.objectLike({
+        expect.objectContaining({
           PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
           DeletionProtectionEnabled: true,
         }),
       ],
+      // The projector's feed: the item as appended, nothing of what it replaced (the log never replaces).
+      StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
     });
-    expect(resourcesOf(dev().template, 'AWS::DynamoDB::GlobalTable')).toHaveLength(1);
-    expect(resourcesOf(dev().template, 'AWS::DynamoDB::Table')).toHaveLength(0);
+    expect(table.Properties.AttributeDefinitions).toEqual(
+      expect.arrayContaining([
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'N' },
+      ]),
+    );
+    expect(table.Properties.SSESpecification.KMSMasterKeyId).toBeUndefined();
+    // The event table and the read-model table (projections.test.ts), both TableV2.
+    expect(resourcesOf(template, 'AWS::DynamoDB::GlobalTable')).toHaveLength(2);
+    expect(resourcesOf(template, 'AWS::DynamoDB::Table')).toHaveLength(0);
   });
 
   it('is retained and protected by default and in prod', () => {
@@ -84,21 +76,39 @@ describe('the event table', () => {
 });
 
 describe('the functions', () => {
-  it('are one per route, on Node.js 24 arm64, with the table name and source maps', () => {
+  it('are one per route, on Node.js 24 arm64, with the table name, the issuer and source maps', () => {
     const { template, stack } = dev();
     expect(routeFunctions(template)).toHaveLength(ROUTES.length);
-    const tableId = stack.getLogicalId(stack.table.node.defaultChild as any);
+    const tableId = eventTableId(stack);
+    const readTableId = stack.getLogicalId(stack.projections.table.node.defaultChild as any);
+    const issuer = stack.resolve(stack.players.issuer);
+    const audience = stack.resolve(stack.players.client.userPoolClientId);
+    expect(issuer['Fn::Join'][1]).toContainEqual({
+      Ref: stack.getLogicalId(stack.players.userPool.node.defaultChild as any),
+    });
     for (const route of ROUTES) {
       const fn = template.toJSON().Resources[logicalIdOf(stack, route.name)];
-      expect(fn.Properties).toMatchObject({
+      expect(fn.Properties, route.name).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
         MemorySize: 512,
         Timeout: 10,
-        Environment: { Variables: { TABLE_NAME: { Ref: tableId }, NODE_OPTIONS: '--enable-source-maps' } },
+      });
+      // The read-model table's name only where the route reads it.
+      expect(fn.Properties.Environment.Variables, route.name).toEqual({
+        TABLE_NAME: { Ref: tableId },
+        OIDC_ISSUER: issuer,
+        OIDC_AUDIENCE: audience,
+        ...(route.readModels ? { READ_TABLE_NAME: { Ref: readTableId } } : {}),
+        NODE_OPTIONS: '--enable-source-maps',
+        LOG_LEVEL: 'INFO',
       });
     }
+    expect(ROUTES.filter((route) => route.readModels).map((route) => route.name)).toEqual([
+      'myGames',
+      'myStats',
+    ]);
   });
 
   it('each log to a log group of their own, with the stage retention', () => {
@@ -118,40 +128,70 @@ describe('the functions', () => {
     }
   });
 
-  it('may touch the table only as their access level allows', () => {
+  it('hold exactly their grants: the event table by access level, the read models only to read, their own logs', () => {
     const { template, stack } = dev();
-    const roles = actionsByRole();
-    const expected = {
+    const roles = statementsByRole(template);
+    const ref = (id: string, attribute = 'Arn') => JSON.stringify({ 'Fn::GetAtt': [id, attribute] });
+    const eventTable = ref(eventTableId(stack));
+    const readTableId = stack.getLogicalId(stack.projections.table.node.defaultChild as any);
+    const readTable = ref(readTableId);
+    const byStatus = JSON.stringify({
+      'Fn::Join': ['', [{ 'Fn::GetAtt': [readTableId, 'Arn'] }, '/index/byStatus']],
+    });
+    const onTable = {
       none: [],
       read: ['dynamodb:GetItem', 'dynamodb:Query'],
       write: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
     };
-    const tableArn = { 'Fn::GetAtt': [stack.getLogicalId(stack.table.node.defaultChild as any), 'Arn'] };
     for (const route of ROUTES) {
-      const fn = template.toJSON().Resources[logicalIdOf(stack, route.name)];
-      const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
-      const { actions, statements } = roles.get(roleId)!;
-      const tableActions = [...actions].filter((a) => a.startsWith('dynamodb:')).sort();
-      expect(tableActions, route.name).toEqual(expected[route.access]);
-      expect([...actions].filter((a) => !a.startsWith('dynamodb:')).sort(), route.name).toEqual([
-        'logs:CreateLogStream',
-        'logs:PutLogEvents',
-      ]);
-      for (const s of statements.filter((st) =>
-        [st.Action].flat().some((a: string) => a.startsWith('dynamodb:')),
-      )) {
-        expect(s.Resource, route.name).toEqual(tableArn);
-      }
+      const fnId = logicalIdOf(stack, route.name);
+      const roleId = roleOf(template, fnId);
+      const logGroup = ref(template.toJSON().Resources[fnId].Properties.LoggingConfig.LogGroup.Ref);
+      const expected = [
+        `logs:CreateLogStream on ${logGroup}`,
+        `logs:PutLogEvents on ${logGroup}`,
+        ...onTable[route.access].map((action) => `${action} on ${eventTable}`),
+        ...(route.readModels
+          ? [
+              `dynamodb:GetItem on ${readTable}`,
+              `dynamodb:Query on ${readTable}`,
+              `dynamodb:Query on ${byStatus}`,
+            ]
+          : []),
+      ].sort();
+      expect(grantsOf(roles.get(roleId)!), route.name).toEqual(expected);
       expect(template.toJSON().Resources[roleId].Properties.ManagedPolicyArns, route.name).toBeUndefined();
     }
   });
 
   it('can never delete, update, scan or batch anything, and no policy uses a wildcard action', () => {
     const { template } = dev();
-    const roles = actionsByRole();
-    for (const [, fn] of routeFunctions(template)) {
-      for (const action of roles.get(fn.Properties!.Role['Fn::GetAtt'][0])!.actions) {
-        expect(action).not.toMatch(/Delete|Update|Scan|Batch|Transact|PartiQL|\*/);
+    const roles = statementsByRole(template);
+    const all = [
+      ...routeFunctions(template),
+      ...resourcesOf(template, 'AWS::Lambda::Function').filter(([id]) =>
+        id.startsWith('ProjectionsProjector'),
+      ),
+    ];
+    expect(all).toHaveLength(ROUTES.length + 1);
+    for (const [id] of all) {
+      for (const line of grantsOf(roles.get(roleOf(template, id))!)) {
+        expect(line.split(' on ')[0], id).not.toMatch(/Delete|Update|Scan|Batch|Transact|PartiQL|\*/);
+      }
+    }
+  });
+
+  it("let no role but the projector's do more than read the read models", () => {
+    const { template, stack } = dev();
+    const readTableId = stack.getLogicalId(stack.projections.table.node.defaultChild as any);
+    const projectorRole = roleOf(
+      template,
+      stack.getLogicalId(stack.projections.projector.node.defaultChild as any),
+    );
+    for (const [roleId, statements] of statementsByRole(template)) {
+      for (const line of grantsOf(statements)) {
+        if (!line.includes(readTableId)) continue;
+        if (roleId !== projectorRole) expect(line, roleId).toMatch(/^dynamodb:(GetItem|Query) on /);
       }
     }
   });
@@ -229,7 +269,9 @@ describe('operations', () => {
   it("alarm on API 5xx rate, every function's errors and throttles, and table throttling", () => {
     const { template, stack } = dev();
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties!);
-    expect(alarms).toHaveLength(1 + 2 * ROUTES.length + 2);
+    // The API's rate, two per route, two on the event table; then the read side (projections.test.ts):
+    // the projector's iterator age, errors and throttles, the failure queue, the read-model table.
+    expect(alarms).toHaveLength(1 + 2 * ROUTES.length + 2 + 5);
 
     const rate = alarms.filter((a) =>
       a.Metrics?.some((m: any) => /errors \/ requests/.test(m.Expression ?? '')),
@@ -288,7 +330,7 @@ describe('cdk-nag (AWS Solutions)', () => {
     }
   });
 
-  it('is acknowledged for APIG4 on the routes, and on the web site only as test/infra/site.test.ts lists, each with a reason', () => {
+  it('is acknowledged for APIG4 on the routes, on the web site only as test/infra/site.test.ts lists, and on the read side and the user pool only as listed here, each with a reason', () => {
     const { stack } = dev();
     const acknowledged: [any, Record<string, string>][] = (stack.node.findAll() as any[]).flatMap((c) =>
       c.node.metadata
@@ -302,8 +344,25 @@ describe('cdk-nag (AWS Solutions)', () => {
       expect(entries.map(([id]) => id.replace(/^annotation::/i, ''))).toEqual(['AwsSolutions-APIG4']);
       expect(entries[0]![1].length).toBeGreaterThan(40);
     }
-    for (const [construct, data] of acknowledged.filter((entry) => !onApi.includes(entry))) {
-      expect(construct.node.path).toMatch(/\/Web\/|\/Custom::CDKBucketDeployment/);
+    // Where the read side and sign-in accept a finding (each reason in infra/projections.ts, infra/players.ts).
+    const elsewhere = acknowledged.filter(
+      ([c]) => !onApi.some(([o]) => o === c) && !/\/Web\/|\/Custom::CDKBucketDeployment/.test(c.node.path),
+    );
+    expect(
+      elsewhere
+        .flatMap(([c, data]) =>
+          Object.keys(data).map((id) => `${c.node.path}: ${id.replace(/^annotation::/i, '')}`),
+        )
+        .sort(),
+    ).toEqual([
+      'Klondike-dev/Players/UserPool: AwsSolutions-COG2',
+      'Klondike-dev/Players/UserPool: AwsSolutions-COG8',
+      'Klondike-dev/Projections/Failures: AwsSolutions-SQS3',
+      'Klondike-dev/Projections/ProjectorRole: AwsSolutions-IAM5[Resource::*]',
+    ]);
+    for (const [construct, data] of acknowledged.filter(([c]) =>
+      /\/Web\/|\/Custom::CDKBucketDeployment/.test(c.node.path),
+    )) {
       for (const [key, reason] of Object.entries(data) as [string, string][]) {
         const id = key.replace(/^annotation::/i, '');
         // The CDK acknowledges W3045 itself on a bucket that CloudFront's logs reach by ACL.
@@ -311,6 +370,9 @@ describe('cdk-nag (AWS Solutions)', () => {
         else expect(id).toMatch(/^AwsSolutions-(S1|CFR1|CFR2|CFR4|L1|IAM4|IAM5)\b/);
         expect(reason.length, id).toBeGreaterThan(40);
       }
+    }
+    for (const [, data] of elsewhere) {
+      for (const reason of Object.values(data)) expect(reason.length).toBeGreaterThan(40);
     }
   });
 

@@ -23,7 +23,15 @@ function runApp(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(tsx, ['infra/app.ts'], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(cdkJson.context ?? {}) },
+      // As `npx cdk synth` runs it: the CLI passes the account and region of the caller's credentials
+      // (a finding named with a concrete region must still be acknowledged).
+      env: {
+        ...process.env,
+        CDK_OUTDIR: outdir,
+        CDK_CONTEXT_JSON: JSON.stringify(cdkJson.context ?? {}),
+        CDK_DEFAULT_ACCOUNT: '123456789012',
+        CDK_DEFAULT_REGION: 'eu-west-1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -59,11 +67,15 @@ describe('cdk synth (bundling and validation on)', () => {
 
     const template = JSON.parse(readFileSync(join(outdir, `${stackName}.template.json`), 'utf8'));
     const assets = JSON.parse(readFileSync(join(outdir, `${stackName}.assets.json`), 'utf8'));
-    // The route functions; the CDK's BucketDeployment handler (Python, the CDK's own) is not one.
+    // The route functions and the projector; the CDK's BucketDeployment handler (Python, the
+    // CDK's own) is not ours.
     const functions = Object.entries(template.Resources as Record<string, any>)
       .filter(([id, r]) => r.Type === 'AWS::Lambda::Function' && !id.startsWith('CustomCDKBucketDeployment'))
       .map(([, r]) => r);
-    expect(functions).toHaveLength(ROUTES.length);
+    expect(functions).toHaveLength(ROUTES.length + 1);
+    expect(functions.filter((fn) => String(fn.Properties.Description).startsWith('Projector'))).toHaveLength(
+      1,
+    );
     const bundles = functions.map((fn) => {
       const hash = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
       const dir = join(outdir, assets.files[hash].source.path);
@@ -79,24 +91,42 @@ describe('cdk synth (bundling and validation on)', () => {
       env: {
         PATH: process.env.PATH ?? '',
         TABLE_NAME: 'synth-test',
+        READ_TABLE_NAME: 'synth-test-read-models',
         AWS_REGION: 'us-east-1',
         LOG_LEVEL: 'SILENT',
       },
     });
     expect(loaded.stderr).toBe('');
     expect(loaded.stdout.trim().split('\n')).toEqual(bundles.map(() => 'function'));
+    // The projector's bundle is built from PROJECTOR_ENTRY (its log line is in it, and in no route's).
+    const projectorBundle =
+      bundles[functions.findIndex((fn) => String(fn.Properties.Description).startsWith('Projector'))]!;
+    expect(readFileSync(projectorBundle, 'utf8')).toContain('projection failed');
+    const routeBundles = bundles.filter((bundle) => bundle !== projectorBundle);
+    for (const bundle of routeBundles)
+      expect(readFileSync(bundle, 'utf8')).not.toContain('projection failed');
 
     // The web client, built by Vite during synthesis: its page and every asset the page names.
     const deployments = Object.values(template.Resources as Record<string, any>).filter(
       (r) => r.Type === 'Custom::CDKBucketDeployment',
     );
-    expect(deployments).toHaveLength(2);
-    const siteHash = String(deployments[0].Properties.SourceObjectKeys[0]).replace(/\.zip$/, '');
-    const site = join(outdir, assets.files[siteHash].source.path);
+    expect(deployments).toHaveLength(3);
+    const staged = (deployment: any) =>
+      join(
+        outdir,
+        assets.files[String(deployment.Properties.SourceObjectKeys[0]).replace(/\.zip$/, '')].source.path,
+      );
+    const site = staged(deployments.find((d) => d.Properties.Exclude?.[0] === 'index.html'));
     const page = readFileSync(join(site, 'index.html'), 'utf8');
     const named = [...page.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
     expect(named.some((path) => path.endsWith('.js'))).toBe(true);
     expect(named.some((path) => path.endsWith('.css'))).toBe(true);
     for (const path of named) expect(existsSync(join(site, path)), path).toBe(true);
+    // config.json is staged on its own, its deploy-time names as markers the deployment fills in.
+    const config = staged(deployments.find((d) => d.Properties.DistributionPaths?.[0] === '/config.json'));
+    const text = readFileSync(join(config, 'config.json'), 'utf8');
+    expect(JSON.parse(text).signIn).toMatchObject({ kind: 'oauth', scope: 'openid email' });
+    expect(text).toMatch(/"clientId":"<<marker:0xbaba:\d+>>"/);
+    expect(text).toContain('.amazoncognito.com/oauth2/token"');
   });
 });

@@ -106,6 +106,20 @@ export function hardeningSuite(server: { api: Client; local: Local }): void {
       expect(again.body).toEqual(first.body);
       const other = await server.api.post(`/games/${id}/moves`, { type: 'draw' }, headers);
       expect(other.body.type).toBe('/problems/idempotency-key-reused');
+      // A 412 is not kept: the same key with a corrected If-Match goes through.
+      const keyed = { ...auth, 'idempotency-key': uuid() };
+      const stale = await server.api.post(
+        `/games/${id}/moves`,
+        { type: 'draw' },
+        { ...keyed, 'if-match': '"9"' },
+      );
+      expect(stale.status).toBe(412);
+      const fixed = await server.api.post(
+        `/games/${id}/moves`,
+        { type: 'draw' },
+        { ...keyed, 'if-match': '"0"' },
+      );
+      expect(fixed.status).toBe(200);
     });
   });
 

@@ -54,6 +54,34 @@ describe('the check for face-down cards in what the browser received', () => {
     ]);
   });
 
+  it("catches a player's list showing a seed, a deck or a card of a game in play, but not of a finished one", async () => {
+    const row = (extra: object) => ({
+      id: 'g1',
+      status: 'playing',
+      rules: { draw: 3, passes: 3, foundationToTableau: true },
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      version: 1,
+      moves: 1,
+      score: { vegas: -52, standard: 0 },
+      ...extra,
+    });
+    expect(await hiddenCardsIn([record('/me/games', { games: [row({})], next: null })])).toEqual([]);
+    const leaks = await hiddenCardsIn([
+      record('/me/games', {
+        games: [row({ seed: 7 }), row({ id: 'g2', deck: ['QS'] }), row({ id: 'g3', status: 'won', seed: 7 })],
+        next: null,
+      }),
+      record('/me/stats', { started: 1, lastCard: 'KH' }),
+    ]);
+    expect(leaks).toEqual([
+      '/me/games: game g1 in play has seed',
+      '/me/games: game g2 in play has deck',
+      '/me/games: game g2 in play names QS',
+      '/me/stats: names KH',
+    ]);
+  });
+
   it('lets a finished game show everything', async () => {
     const over = view({ status: 'resigned', stock: { count: 24, cards: ['2C'] } });
     expect(

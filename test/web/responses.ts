@@ -12,12 +12,30 @@ export interface Recorded {
   readonly body: Promise<string>;
 }
 
-/** Keeps every response about a game that a browser context receives, in order. */
+/** Keeps every response about a game, or a player's games, that a browser context receives, in order. */
 export function recordResponses(context: BrowserContext, into: Recorded[]): void {
   context.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (path.startsWith('/games')) into.push({ path, body: response.text().catch(() => '') });
+    if (path.startsWith('/games') || path.startsWith('/me/'))
+      into.push({ path, body: response.text().catch(() => '') });
   });
+}
+
+/**
+ * What a player's read models show of games in play beyond what a player may see: a list's row
+ * of a game in play has no deck, no seed and no card at all; the statistics name no card.
+ */
+function leaksOfPlayer(path: string, body: any): string[] {
+  const leaks: string[] = [];
+  const rows: any[] = path === '/me/games' ? (body?.games ?? []) : [];
+  for (const row of rows) {
+    if (row.status !== 'playing') continue;
+    for (const key of ['deck', 'seed', 'stock', 'tableau', 'waste'])
+      if (key in row) leaks.push(`${path}: game ${row.id} in play has ${key}`);
+    for (const card of cardsIn(row)) leaks.push(`${path}: game ${row.id} in play names ${card}`);
+  }
+  if (path === '/me/stats') for (const card of cardsIn(body)) leaks.push(`${path}: names ${card}`);
+  return leaks;
 }
 
 const CARD = /^[A2-9TJQK][CDHS]$/;
@@ -69,6 +87,10 @@ export async function hiddenCardsIn(records: readonly Recorded[]): Promise<strin
     try {
       body = JSON.parse(await record.body);
     } catch {
+      continue;
+    }
+    if (record.path.startsWith('/me/')) {
+      leaks.push(...leaksOfPlayer(record.path, body));
       continue;
     }
     const game = record.path.split('/')[2] ?? body?.id;

@@ -1,11 +1,15 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { Account } from './Account.js';
 import { parsePlace, tokens } from './links.js';
+import { MyGames } from './MyGames.js';
 import { deal, Play } from './Play.js';
 import { Replay } from './Replay.js';
+import { useSession } from './session.js';
 
 /**
  * Picks the view from the URL fragment. An empty fragment resumes the last game this browser
- * played, or deals a new one, so that opening the page is enough to play.
+ * played, or deals a new one, so that opening the page is enough to play. A game whose token this
+ * browser does not keep is opened with the signed-in player's token (their own games).
  */
 export function App() {
   const [place, setPlace] = useState(() => parsePlace(location.hash));
@@ -13,6 +17,9 @@ export function App() {
   // steps rewrite the fragment with replaceState, which is no visit).
   const [visit, setVisit] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const { player } = useSession();
+  const jwt = player?.token;
+  const wasSignedIn = useRef(Boolean(jwt));
 
   useEffect(() => {
     const onHash = () => {
@@ -34,16 +41,37 @@ export function App() {
   }, [place]);
 
   useEffect(() => {
-    if (place.kind === 'play' && place.token) tokens.remember(place.id, place.token);
-  }, [place]);
+    if (place.kind !== 'play') return;
+    if (place.token) tokens.remember(place.id, place.token);
+    else if (jwt) tokens.markLast(place.id);
+  }, [place, jwt]);
 
-  if (place.kind === 'replay') return <Replay key={`${place.id} ${visit}`} id={place.id} at={place.at} />;
-  if (place.kind === 'play') return <Play key={place.id} id={place.id} token={place.token} />;
+  // Signed out (by the button, an expiry or a refusal) while a game only the sign-in token opened
+  // was on the table: back to the start, which resumes the last game this browser keeps.
+  useEffect(() => {
+    const signedOut = wasSignedIn.current && !jwt;
+    wasSignedIn.current = Boolean(jwt);
+    if (signedOut && place.kind === 'play' && !place.token) location.hash = '';
+  }, [jwt]);
+
+  const view =
+    place.kind === 'replay' ? (
+      <Replay key={`${place.id} ${visit}`} id={place.id} at={place.at} token={tokens.get(place.id) ?? jwt} />
+    ) : place.kind === 'play' ? (
+      <Play key={place.id} id={place.id} token={place.token ?? jwt} />
+    ) : place.kind === 'me' ? (
+      <MyGames key={visit} />
+    ) : (
+      <main>
+        <p class={error ? 'message error' : 'loading'} role="status">
+          {error ?? 'Dealing…'}
+        </p>
+      </main>
+    );
   return (
-    <main>
-      <p class={error ? 'message error' : 'loading'} role="status">
-        {error ?? 'Dealing…'}
-      </p>
-    </main>
+    <>
+      <Account />
+      {view}
+    </>
   );
 }

@@ -4,15 +4,26 @@ import { api } from './api.js';
 import { followPress } from './drag.js';
 import { useGame } from './game.js';
 import { SHORTCUTS } from './keyboard.js';
-import { playLink, replayLink, tokens } from './links.js';
+import { ownGameLink, playLink, replayLink, tokens } from './links.js';
 import { NewGame } from './NewGame.js';
 import { faceUp, isTableau, maxCount, type PileId, type Selection } from './piles.js';
 import { Status } from './Status.js';
+import { session } from './session.js';
 import { Table } from './Table.js';
 
-/** Deals a game and opens it: its token goes to local storage and into the page's fragment. */
+/**
+ * Deals a game and opens it. Signed in, the game is the player's, and their sign-in token opens it
+ * (its own token is not kept: signing out leaves nothing here that opens it). Otherwise its token
+ * goes to local storage and into the page's fragment.
+ */
 export async function deal(body: NewGameBody): Promise<void> {
-  const created = await api.createGame(body);
+  const jwt = session.get().player?.token;
+  const created = await api.createGame(body, jwt);
+  if (jwt) {
+    tokens.markLast(created.id);
+    location.hash = ownGameLink(created.id);
+    return;
+  }
   tokens.remember(created.id, created.token);
   location.hash = playLink(created.id, created.token);
 }

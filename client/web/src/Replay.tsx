@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Frame, GameEvent, View } from '../../types.js';
 import { api } from './api.js';
 import { cardShort } from './cards.js';
-import { playLink, tokens } from './links.js';
+import { ownGameLink, playLink, tokens } from './links.js';
 import { faceUp, type PileId, pileName } from './piles.js';
 import { Status } from './Status.js';
 import { Table } from './Table.js';
@@ -39,8 +39,16 @@ function describeEvent(event: GameEvent, after: View): string {
  * version. Every frame is drawn from GET /games/{id}/replay, fetched a page at a time as needed.
  * A finished game's frames show its whole deal; a game in play needs this browser's token.
  */
-export function Replay({ id, at }: { readonly id: string; readonly at: number | undefined }) {
-  const token = tokens.get(id);
+export function Replay({
+  id,
+  at,
+  token,
+}: {
+  readonly id: string;
+  readonly at: number | undefined;
+  /** Needed only while the game is in play: its own token, or its owner's sign-in token. */
+  readonly token: string | undefined;
+}) {
   const [game, setGame] = useState<View | null>(null);
   const [version, setVersion] = useState(at ?? 0);
   const [frame, setFrame] = useState<Frame | null>(null);
@@ -112,7 +120,7 @@ export function Replay({ id, at }: { readonly id: string; readonly at: number | 
           Play
         </a>
         {game?.status === 'playing' && token && (
-          <a class="button" href={playLink(id, token)}>
+          <a class="button" href={tokens.get(id) ? playLink(id, token) : ownGameLink(id)}>
             Back to the game
           </a>
         )}

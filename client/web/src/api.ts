@@ -6,7 +6,19 @@
  */
 import createClient from 'openapi-fetch';
 import type { paths } from '../../openapi.js';
-import type { CreatedGame, Frame, Hint, Move, NewGame, Problem, View } from '../../types.js';
+import type {
+  CreatedGame,
+  Frame,
+  GameStatus,
+  Hint,
+  Move,
+  MyGames,
+  NewGame,
+  PlayerStats,
+  Problem,
+  View,
+} from '../../types.js';
+import { session } from './session.js';
 
 export class ApiError extends Error {
   constructor(
@@ -40,11 +52,19 @@ const client = createClient<paths>({ baseUrl: location.origin });
 
 type Answer<T> = { data?: T; error?: unknown; response: Response };
 
+interface Sent {
+  /** The bearer the request carries: a game's token or the player's sign-in token. */
+  readonly bearer?: string | undefined;
+  /** A write: a player's game it changes shows up in their read models a moment later. */
+  readonly write?: boolean;
+}
+
 /**
  * One request, tried again (with the same Idempotency-Key, so a write lands once) after a lost
- * race, throttling or an unavailable store, as Retry-After says (at most 2 s).
+ * race, throttling or an unavailable store, as Retry-After says (at most 2 s). A 401 to the
+ * player's sign-in token (expired, or from a key the issuer no longer has) signs them out.
  */
-async function call<T>(request: (key: string) => Promise<Answer<T>>): Promise<T> {
+async function call<T>(request: (key: string) => Promise<Answer<T>>, sent: Sent = {}): Promise<T> {
   const key = idempotencyKey();
   for (let attempt = 0; ; attempt++) {
     let answer: Answer<T>;
@@ -56,7 +76,11 @@ async function call<T>(request: (key: string) => Promise<Answer<T>>): Promise<T>
       });
     }
     const { data, error, response } = answer;
-    if (response.ok && data !== undefined) return data;
+    const signedIn = sent.bearer !== undefined && sent.bearer === session.get().player?.token;
+    if (response.ok && data !== undefined) {
+      if (signedIn && sent.write) session.wrote();
+      return data;
+    }
     if (RETRIED.has(response.status) && attempt < 2) {
       const seconds = Number(response.headers.get('retry-after'));
       await sleep(
@@ -64,10 +88,12 @@ async function call<T>(request: (key: string) => Promise<Answer<T>>): Promise<T>
       );
       continue;
     }
-    throw new ApiError(
+    const refused = new ApiError(
       response.status,
       typeof error === 'object' && error ? (error as Partial<Problem>) : {},
     );
+    if (response.status === 401 && signedIn) session.refused(refused.message);
+    throw refused;
   }
 }
 
@@ -80,43 +106,65 @@ const ifMatch = (version: number | undefined) =>
 export type Action = 'undo' | 'redo' | 'resign' | 'autoplay' | 'autocomplete';
 
 export const api = {
-  createGame: (body: NewGame): Promise<CreatedGame> =>
-    call((key) => client.POST('/games', { body, params: { header: { 'Idempotency-Key': key } } })),
+  /** With the player's sign-in token the game is theirs. */
+  createGame: (body: NewGame, jwt?: string): Promise<CreatedGame> =>
+    call(
+      (key) =>
+        client.POST('/games', { body, params: { header: { 'Idempotency-Key': key } }, headers: auth(jwt) }),
+      { bearer: jwt, write: true },
+    ),
 
   getGame: (id: string, token: string | undefined, at?: number): Promise<View> =>
-    call(() =>
-      client.GET('/games/{id}', {
-        params: { path: { id }, ...(at === undefined ? {} : { query: { at } }) },
-        headers: auth(token),
-      }),
+    call(
+      () =>
+        client.GET('/games/{id}', {
+          params: { path: { id }, ...(at === undefined ? {} : { query: { at } }) },
+          headers: auth(token),
+        }),
+      { bearer: token },
     ),
 
   move: (id: string, token: string | undefined, move: Move, version?: number): Promise<View> =>
-    call((key) =>
-      client.POST('/games/{id}/moves', {
-        params: { path: { id }, header: { 'Idempotency-Key': key, ...ifMatch(version) } },
-        body: move,
-        headers: auth(token),
-      }),
+    call(
+      (key) =>
+        client.POST('/games/{id}/moves', {
+          params: { path: { id }, header: { 'Idempotency-Key': key, ...ifMatch(version) } },
+          body: move,
+          headers: auth(token),
+        }),
+      { bearer: token, write: true },
     ),
 
   act: (action: Action, id: string, token: string | undefined, version?: number): Promise<View> =>
-    call((key) =>
-      client.POST(`/games/{id}/${action}`, {
-        params: { path: { id }, header: { 'Idempotency-Key': key, ...ifMatch(version) } },
-        headers: auth(token),
-      }),
+    call(
+      (key) =>
+        client.POST(`/games/{id}/${action}`, {
+          params: { path: { id }, header: { 'Idempotency-Key': key, ...ifMatch(version) } },
+          headers: auth(token),
+        }),
+      { bearer: token, write: true },
     ),
 
   hint: (id: string, token: string | undefined): Promise<Hint> =>
-    call(() => client.GET('/games/{id}/hint', { params: { path: { id } }, headers: auth(token) })),
+    call(() => client.GET('/games/{id}/hint', { params: { path: { id } }, headers: auth(token) }), {
+      bearer: token,
+    }),
 
   /** One page of frames (the API gives at most 200 a response; `next` is where the rest starts). */
   replay: (id: string, token: string | undefined, from: number, to: number) =>
-    call<{ frames: Frame[]; next: number | null }>(() =>
-      client.GET('/games/{id}/replay', {
-        params: { path: { id }, query: { from, to } },
-        headers: auth(token),
-      }),
+    call<{ frames: Frame[]; next: number | null }>(
+      () =>
+        client.GET('/games/{id}/replay', {
+          params: { path: { id }, query: { from, to } },
+          headers: auth(token),
+        }),
+      { bearer: token },
     ),
+
+  /** One page of the player's games, newest first; `next` is the cursor of the page after. */
+  myGames: (jwt: string, query: { status?: GameStatus; limit: number; cursor?: string }): Promise<MyGames> =>
+    call(() => client.GET('/me/games', { params: { query }, headers: auth(jwt) }), { bearer: jwt }),
+
+  myStats: (jwt: string): Promise<PlayerStats> =>
+    call(() => client.GET('/me/stats', { headers: auth(jwt) }), { bearer: jwt }),
 };

@@ -1,15 +1,19 @@
 /**
  * Where the page is (its URL fragment, never sent to a server) and the games' tokens (local
  * storage only). `#game=<id>&token=<token>` opens a game, `#game=<id>` resumes one whose token this
- * browser keeps, `#replay=<id>` opens a replay; an empty fragment resumes the last game played.
+ * browser keeps (or the signed-in player's own game, opened with their sign-in token),
+ * `#replay=<id>` opens a replay, `#me` the player's games and statistics; an empty fragment
+ * resumes the last game played.
  */
 export type Place =
   | { readonly kind: 'play'; readonly id: string; readonly token: string | undefined }
   | { readonly kind: 'replay'; readonly id: string; readonly at: number | undefined }
+  | { readonly kind: 'me' }
   | { readonly kind: 'home' };
 
 export function parsePlace(hash: string): Place {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
+  if (params.has('me')) return { kind: 'me' };
   const replay = params.get('replay');
   if (replay) {
     const at = params.get('at');
@@ -23,6 +27,9 @@ export function parsePlace(hash: string): Place {
 export const playLink = (id: string, token: string): string =>
   `#${new URLSearchParams({ game: id, token }).toString()}`;
 export const replayLink = (id: string): string => `#${new URLSearchParams({ replay: id }).toString()}`;
+/** A signed-in player's game: no token in the link, their sign-in token opens it. */
+export const ownGameLink = (id: string): string => `#${new URLSearchParams({ game: id }).toString()}`;
+export const MY_GAMES_LINK = '#me';
 
 const TOKEN_PREFIX = 'klondike.token.';
 const LAST_GAME = 'klondike.last';
@@ -47,4 +54,15 @@ export const tokens = {
     }
   },
   last: (): string | undefined => storage()?.getItem(LAST_GAME) ?? undefined,
+  /** The game to resume on the next visit, when it is opened without a token of its own. */
+  markLast(id: string): void {
+    try {
+      storage()?.setItem(LAST_GAME, id);
+    } catch {}
+  },
+  /** At sign-out: the last game is not resumed if only the forgotten sign-in token opened it. */
+  forgetLastUnlessKept(): void {
+    const last = tokens.last();
+    if (last && !tokens.get(last)) storage()?.removeItem(LAST_GAME);
+  },
 };

@@ -1,5 +1,15 @@
 import { render } from 'preact';
 import { App } from './App.js';
+import { session } from './session.js';
 import './style.css';
 
-render(<App />, document.getElementById('app')!);
+const root = document.getElementById('app')!;
+// Where to sign in is asked at once, beside the first table (which does not wait for it).
+void session.loadConfig();
+if (/[?&](code|error)=/.test(location.search)) {
+  // Back from the sign-in page: the code is exchanged before anything else, so the first request
+  // of the page (a resumed game, or a new deal) is already the player's.
+  render(<p class="loading">Signing in…</p>, root);
+  await session.completeSignIn();
+}
+render(<App />, root);

@@ -1,0 +1,68 @@
+import { MY_GAMES_LINK } from './links.js';
+import { session, useSession } from './session.js';
+
+/** A name the development issuer takes (infra/local/issuer.ts checks the same). */
+const PLAYER_NAME = '[\\w.@\\-]{1,64}';
+
+/**
+ * The player's corner of every page: "Sign in" (a name, with the development issuer; the sign-in
+ * page, with Cognito), or who is signed in, "My games" and "Sign out"; and what happened to the
+ * sign-in last (refused, expired, unreachable), in words.
+ */
+export function Account() {
+  const { config, player, notice, busy } = useSession();
+
+  const signInAs = (event: Event) => {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget as HTMLFormElement).get('player') ?? '').trim();
+    void session.signInAs(name);
+  };
+
+  return (
+    <header class="account">
+      {player ? (
+        <>
+          <span class="who">
+            Signed in as <strong data-player>{player.name}</strong>
+          </span>
+          <a class="button" href={MY_GAMES_LINK}>
+            My games
+          </a>
+          <button type="button" onClick={() => session.signOut()}>
+            Sign out
+          </button>
+        </>
+      ) : config?.kind === 'dev' ? (
+        <form class="sign-in" onSubmit={signInAs}>
+          <label>
+            Player name
+            <input
+              name="player"
+              required
+              pattern={PLAYER_NAME}
+              maxLength={64}
+              autoComplete="username"
+              title="1 to 64 letters, digits, _ . @ or -"
+            />
+          </label>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+          <span class="hint-text">(the development issuer of npm start: any name, no password)</span>
+        </form>
+      ) : config?.kind === 'oauth' ? (
+        <button type="button" disabled={busy} onClick={() => void session.beginSignIn()}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      ) : null}
+      {notice && (
+        <p class={`notice${notice.error ? ' error' : ''}`} role={notice.error ? 'alert' : 'status'}>
+          {notice.text}{' '}
+          <button type="button" class="link" onClick={session.dismiss}>
+            Dismiss
+          </button>
+        </p>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,225 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { GameStatus, GameSummary, PlayerStats } from '../../types.js';
+import { api } from './api.js';
+import { ownGameLink, replayLink } from './links.js';
+import { session, useSession } from './session.js';
+
+/** Games a page: short enough for a phone, and the API's `next` brings the rest. */
+export const PAGE_SIZE = 10;
+/**
+ * The read models follow a write within about 2 s locally (CONTRACT section 5): opened sooner than
+ * that after this page changed one of the player's games, the view asks once more when it is past.
+ */
+const SETTLE_MS = 2_500;
+
+const STATUS_WORDS: Record<GameStatus, string> = { playing: 'In play', won: 'Won', resigned: 'Resigned' };
+
+type Filter = GameStatus | 'all';
+
+interface Listing {
+  readonly games: readonly GameSummary[];
+  readonly next: string | null;
+  readonly stats: PlayerStats;
+  /** When the page asked. */
+  readonly at: Date;
+}
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '–');
+const rulesOf = ({ rules }: GameSummary) =>
+  `draw ${rules.draw}, ${rules.passes === null ? 'unlimited passes' : `${rules.passes} ${rules.passes === 1 ? 'pass' : 'passes'}`}`;
+
+/**
+ * "My games" and "My statistics": GET /me/games (newest first, by status, a page at a time) and
+ * GET /me/stats. Both are read models, built from the games' logs a moment after each write, so
+ * the page says when it asked and has a Refresh.
+ */
+export function MyGames() {
+  const { player } = useSession();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [listing, setListing] = useState<Listing | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Answers that arrive after the filter or the player changed are dropped.
+  const asked = useRef(0);
+  const token = player?.token;
+
+  const load = async () => {
+    if (!token) return;
+    const ask = ++asked.current;
+    setLoading(true);
+    try {
+      const status = filter === 'all' ? {} : { status: filter };
+      const [page, stats] = await Promise.all([
+        api.myGames(token, { ...status, limit: PAGE_SIZE }),
+        api.myStats(token),
+      ]);
+      if (ask !== asked.current) return;
+      setListing({ games: page.games, next: page.next, stats, at: new Date() });
+      setError(null);
+    } catch (failure) {
+      if (ask === asked.current) setError((failure as Error).message);
+    } finally {
+      if (ask === asked.current) setLoading(false);
+    }
+  };
+
+  const more = async () => {
+    if (!token || !listing?.next) return;
+    const ask = ++asked.current;
+    setLoading(true);
+    try {
+      const status = filter === 'all' ? {} : { status: filter };
+      const page = await api.myGames(token, { ...status, limit: PAGE_SIZE, cursor: listing.next });
+      if (ask !== asked.current) return;
+      setListing({ ...listing, games: [...listing.games, ...page.games], next: page.next });
+      setError(null);
+    } catch (failure) {
+      if (ask === asked.current) setError((failure as Error).message);
+    } finally {
+      if (ask === asked.current) setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    setListing(null);
+    void load();
+    const since = Date.now() - session.lastWrite();
+    if (since >= SETTLE_MS) return;
+    const again = setTimeout(() => void load(), SETTLE_MS - since);
+    return () => clearTimeout(again);
+  }, [token, filter]);
+
+  if (!player) {
+    return (
+      <main class="me">
+        <header class="toolbar">
+          <h1>My games</h1>
+          <a class="button" href="#play">
+            Play
+          </a>
+        </header>
+        <p>Sign in (at the top of the page) to keep your games and see your statistics.</p>
+      </main>
+    );
+  }
+
+  const stats = listing?.stats;
+  const stat = (name: keyof PlayerStats, label: string, value: string | number | null | undefined) => (
+    <div>
+      <dt>{label}</dt>
+      <dd data-stat={name}>{value ?? '–'}</dd>
+    </div>
+  );
+
+  return (
+    <main class="me" aria-busy={loading}>
+      <header class="toolbar">
+        <h1>My games</h1>
+        <a class="button" href="#play">
+          Play
+        </a>
+        <button type="button" onClick={() => void load()} disabled={loading}>
+          Refresh
+        </button>
+      </header>
+      <p class="about">
+        {listing ? `As of ${listing.at.toLocaleTimeString()}. ` : ''}
+        Your games and figures are built from each game’s log a moment after every move (about 2 s): Refresh
+        to see the latest.
+      </p>
+      {error && (
+        <p class="message error" role="alert">
+          {error}
+        </p>
+      )}
+
+      <section aria-labelledby="stats-title">
+        <h2 id="stats-title">My statistics</h2>
+        {stats ? (
+          <dl class="stats">
+            {stat('started', 'Started', stats.started)}
+            {stat('won', 'Won', stats.won)}
+            {stat('resigned', 'Resigned', stats.resigned)}
+            {stat('inPlay', 'In play', stats.inPlay)}
+            {stat(
+              'winRate',
+              'Win rate',
+              stats.winRate === null ? null : `${Math.round(stats.winRate * 100)} %`,
+            )}
+            {stat('currentStreak', 'Current streak', stats.currentStreak)}
+            {stat('bestStreak', 'Best streak', stats.bestStreak)}
+            {stat('bestVegas', 'Best Vegas score', stats.bestVegas)}
+            {stat('fewestMovesToWin', 'Fewest moves to win', stats.fewestMovesToWin)}
+            {stat('asOf', 'Last counted', when(stats.asOf))}
+          </dl>
+        ) : (
+          !error && <p class="loading">Loading…</p>
+        )}
+      </section>
+
+      <section aria-labelledby="games-title">
+        <h2 id="games-title">Games</h2>
+        <label class="filter">
+          Show
+          <select
+            name="status"
+            value={filter}
+            onChange={(event) => setFilter((event.currentTarget as HTMLSelectElement).value as Filter)}
+          >
+            <option value="all">all games</option>
+            <option value="playing">in play</option>
+            <option value="won">won</option>
+            <option value="resigned">resigned</option>
+          </select>
+        </label>
+        {listing && listing.games.length === 0 && (
+          <p>{filter === 'all' ? 'No games yet: deal one with New game.' : 'No such game.'}</p>
+        )}
+        {listing && listing.games.length > 0 && (
+          <div class="games-scroll">
+            <table class="games">
+              <thead>
+                <tr>
+                  <th scope="col">Dealt</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Moves</th>
+                  <th scope="col">Vegas</th>
+                  <th scope="col">Standard</th>
+                  <th scope="col">Rules</th>
+                  <th scope="col">Open</th>
+                </tr>
+              </thead>
+              <tbody>
+                {listing.games.map((game) => (
+                  <tr key={game.id} data-game={game.id} data-status={game.status}>
+                    <td>{when(game.createdAt)}</td>
+                    <td>{STATUS_WORDS[game.status]}</td>
+                    <td>{game.moves}</td>
+                    <td>{game.score.vegas}</td>
+                    <td>{game.score.standard}</td>
+                    <td>
+                      {rulesOf(game)}
+                      {typeof game.seed === 'number' ? `, seed ${game.seed}` : ''}
+                    </td>
+                    <td>
+                      {game.status === 'playing' ? (
+                        <a href={ownGameLink(game.id)}>Resume</a>
+                      ) : (
+                        <a href={replayLink(game.id)}>Watch the replay</a>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {listing?.next && (
+          <button type="button" onClick={() => void more()} disabled={loading}>
+            More games
+          </button>
+        )}
+      </section>
+    </main>
+  );
+}

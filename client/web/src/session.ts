@@ -1,0 +1,348 @@
+/**
+ * The signed-in player: who they are and their sign-in token (a JWT), kept in local storage like
+ * the games' tokens so that a reload keeps them. Where to sign in comes from `/config.json`
+ * (client/site-config.ts): the development issuer of `npm start` (a name posted to `/dev/tokens`),
+ * or an OAuth 2.0 server (Cognito's hosted UI) with the authorization code grant and PKCE, which a
+ * page can use without a client secret. The page never sees a password.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { SITE_CONFIG_PATH, type SignInConfig, type SiteConfig } from '../../site-config.js';
+import { tokens } from './links.js';
+
+type OAuth = Extract<SignInConfig, { kind: 'oauth' }>;
+
+export interface Player {
+  /** What the page calls them: the name typed (dev), or the email of the ID token. */
+  readonly name: string;
+  /** The JWT the API takes as `Authorization: Bearer`. */
+  readonly token: string;
+  /** When the token stops being accepted (ms since the epoch), from its `exp`. */
+  readonly expiresAt: number | null;
+  /** How to end the sign-in server's session too (the hosted UI keeps one), when there is one. */
+  readonly logout?: { readonly url: string; readonly clientId: string; readonly redirectUri: string };
+}
+
+export interface Notice {
+  readonly text: string;
+  readonly error: boolean;
+}
+
+export interface SessionState {
+  /** Undefined until /config.json has answered. */
+  readonly config: SignInConfig | undefined;
+  readonly player: Player | null;
+  readonly notice: Notice | null;
+  /** A sign-in request is out. */
+  readonly busy: boolean;
+}
+
+const PLAYER = 'klondike.player';
+/** The OAuth request in flight: kept for the one tab (session storage) across the trip to the sign-in page. */
+const PENDING = 'klondike.signin';
+
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
+  try {
+    return window[kind];
+  } catch {
+    return undefined;
+  }
+}
+
+function loadPlayer(): Player | null {
+  try {
+    const stored = JSON.parse(storage('localStorage')?.getItem(PLAYER) ?? 'null') as Player | null;
+    return stored && typeof stored.token === 'string' && typeof stored.name === 'string' ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+let state: SessionState = { config: undefined, player: loadPlayer(), notice: null, busy: false };
+const listeners = new Set<(next: SessionState) => void>();
+let expiry: ReturnType<typeof setTimeout> | undefined;
+/** When this page last changed one of the player's games (the read models follow a moment later). */
+let lastWrite = 0;
+
+function update(patch: Partial<SessionState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener(state);
+}
+
+/** Signs the player out when their token runs out, rather than at the API's next 401. */
+function watchExpiry(): void {
+  clearTimeout(expiry);
+  const at = state.player?.expiresAt;
+  if (!at) return;
+  const left = at - Date.now();
+  if (left <= 0) return void expired();
+  // Timers longer than 2^31 ms fire at once; a sign-in token lives an hour.
+  expiry = setTimeout(expired, Math.min(left, 2 ** 31 - 1));
+}
+
+function expired(): void {
+  const time = new Date(state.player?.expiresAt ?? Date.now()).toLocaleTimeString();
+  signOutHere({ text: `Your sign-in expired at ${time}. Sign in again.`, error: true });
+}
+
+function setPlayer(player: Player): void {
+  try {
+    storage('localStorage')?.setItem(PLAYER, JSON.stringify(player));
+  } catch {
+    // Storage refused: the player stays signed in until the page is closed.
+  }
+  update({ player, notice: null, busy: false });
+  watchExpiry();
+}
+
+/** Forgets the player in this browser, without a visit to the sign-in server. */
+function signOutHere(notice: Notice | null): void {
+  clearTimeout(expiry);
+  storage('localStorage')?.removeItem(PLAYER);
+  // The last game played may have been the player's, opened with the JWT just forgotten.
+  tokens.forgetLastUnlessKept();
+  update({ player: null, notice, busy: false });
+}
+
+/** The claims of a JWT, unverified: only for what the page shows (name, expiry); the API verifies. */
+function claimsOf(jwt: string): Record<string, unknown> {
+  try {
+    const part = jwt.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(part.padEnd(Math.ceil(part.length / 4) * 4, '=')), (c) =>
+      c.charCodeAt(0),
+    );
+    const claims = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const expiresAt = (jwt: string): number | null => {
+  const exp = claimsOf(jwt).exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
+};
+
+const reachFailure = (what: string, url: string) =>
+  new Error(`Cannot reach ${what} at ${new URL(url, location.href).origin}. Is it running?`);
+
+function isSignInConfig(value: unknown): value is SignInConfig {
+  const config = value as Partial<Omit<OAuth, 'kind'>> & { kind?: unknown };
+  if (!config || typeof config !== 'object') return false;
+  if (config.kind === 'none') return true;
+  if (config.kind === 'dev') return typeof (config as { tokenUrl?: unknown }).tokenUrl === 'string';
+  return (
+    config.kind === 'oauth' &&
+    [config.authorizeUrl, config.tokenUrl, config.logoutUrl, config.clientId, config.scope].every(
+      (field) => typeof field === 'string' && field !== '',
+    )
+  );
+}
+
+/** base64url without padding, as PKCE (RFC 7636) writes the verifier and the challenge. */
+const base64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+interface Pending {
+  readonly state: string;
+  readonly verifier: string;
+  readonly tokenUrl: string;
+  readonly clientId: string;
+  readonly redirectUri: string;
+  readonly logoutUrl: string;
+  /** Where the page was (its fragment), to go back there once signed in. */
+  readonly returnTo: string;
+}
+
+const redirectUriOf = (config: OAuth) => config.redirectUri ?? `${location.origin}/`;
+
+export const session = {
+  get: (): SessionState => state,
+
+  /** Asks /config.json where to sign in (once, at start). Without an answer the page plays on, signed out. */
+  async loadConfig(): Promise<void> {
+    let answer: unknown;
+    try {
+      const response = await fetch(SITE_CONFIG_PATH, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`${SITE_CONFIG_PATH} answered ${response.status}`);
+      answer = ((await response.json()) as Partial<SiteConfig>).signIn;
+      if (!isSignInConfig(answer)) throw new Error(`${SITE_CONFIG_PATH} does not say how to sign in`);
+    } catch (error) {
+      update({
+        config: { kind: 'none' },
+        notice: { text: `Signing in is unavailable: ${(error as Error).message}.`, error: true },
+      });
+      return;
+    }
+    update({ config: answer });
+  },
+
+  /** The development issuer: a token for the name typed. */
+  async signInAs(name: string): Promise<void> {
+    const config = state.config;
+    if (config?.kind !== 'dev') return;
+    update({ busy: true, notice: null });
+    try {
+      let response: Response;
+      try {
+        response = await fetch(config.tokenUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ player: name }),
+        });
+      } catch {
+        throw reachFailure('the sign-in issuer', config.tokenUrl);
+      }
+      const body = (await response.json().catch(() => ({}))) as { token?: unknown; detail?: string };
+      if (!response.ok || typeof body.token !== 'string') {
+        throw new Error(body.detail ?? `The sign-in issuer answered ${response.status}.`);
+      }
+      setPlayer({ name, token: body.token, expiresAt: expiresAt(body.token) });
+    } catch (error) {
+      update({ busy: false, notice: { text: (error as Error).message, error: true } });
+    }
+  },
+
+  /** OAuth: off to the sign-in page, with a PKCE challenge and a state to check on the way back. */
+  async beginSignIn(): Promise<void> {
+    const config = state.config;
+    if (config?.kind !== 'oauth') return;
+    const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
+    const challenge = base64url(
+      new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))),
+    );
+    const pending: Pending = {
+      state: base64url(crypto.getRandomValues(new Uint8Array(16))),
+      verifier,
+      tokenUrl: config.tokenUrl,
+      clientId: config.clientId,
+      redirectUri: redirectUriOf(config),
+      logoutUrl: config.logoutUrl,
+      returnTo: location.hash,
+    };
+    const sessionStore = storage('sessionStorage');
+    if (!sessionStore) {
+      update({
+        notice: { text: 'Signing in needs the browser’s session storage, which is off.', error: true },
+      });
+      return;
+    }
+    sessionStore.setItem(PENDING, JSON.stringify(pending));
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: config.clientId,
+      redirect_uri: pending.redirectUri,
+      scope: config.scope,
+      state: pending.state,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    location.assign(`${config.authorizeUrl}?${query}`);
+  },
+
+  /**
+   * Back from the sign-in page (`/?code=...&state=...`, or `?error=...`): the code is exchanged
+   * for tokens with the verifier, by fetch. Nothing to do on an ordinary visit.
+   */
+  async completeSignIn(): Promise<void> {
+    const query = new URLSearchParams(location.search);
+    if (!query.has('code') && !query.has('error')) return;
+    const sessionStore = storage('sessionStorage');
+    const pending = JSON.parse(sessionStore?.getItem(PENDING) ?? 'null') as Pending | null;
+    sessionStore?.removeItem(PENDING);
+    // The code leaves the address bar (and the history) whatever happens next.
+    history.replaceState(null, '', `${location.pathname}${pending?.returnTo ?? location.hash}`);
+    const fail = (text: string) => update({ busy: false, notice: { text, error: true } });
+    if (query.has('error')) {
+      return fail(`Sign-in failed: ${query.get('error_description') || query.get('error')}.`);
+    }
+    if (!pending || pending.state !== query.get('state')) {
+      return fail('Sign-in failed: the answer does not match a sign-in started here (state). Try again.');
+    }
+    update({ busy: true });
+    let response: Response;
+    try {
+      response = await fetch(pending.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          client_id: pending.clientId,
+          code: query.get('code')!,
+          redirect_uri: pending.redirectUri,
+          code_verifier: pending.verifier,
+        }),
+      });
+    } catch {
+      return fail(reachFailure('the sign-in service', pending.tokenUrl).message);
+    }
+    const body = (await response.json().catch(() => ({}))) as {
+      access_token?: unknown;
+      id_token?: unknown;
+      error?: string;
+      error_description?: string;
+    };
+    if (!response.ok || typeof body.access_token !== 'string') {
+      return fail(
+        `Sign-in failed: ${body.error_description || body.error || `the token endpoint answered ${response.status}`}.`,
+      );
+    }
+    // The access token is the one meant for an API (Cognito names the client in its client_id);
+    // the ID token only tells the page what to call the player. The refresh token is not kept: a
+    // page that holds no long-lived secret signs in again after the hour.
+    const id = typeof body.id_token === 'string' ? claimsOf(body.id_token) : {};
+    const access = claimsOf(body.access_token);
+    const name = [id.email, id['cognito:username'], access.username, access.sub].find(
+      (value): value is string => typeof value === 'string' && value !== '',
+    );
+    setPlayer({
+      name: name ?? 'player',
+      token: body.access_token,
+      expiresAt: expiresAt(body.access_token),
+      logout: { url: pending.logoutUrl, clientId: pending.clientId, redirectUri: pending.redirectUri },
+    });
+  },
+
+  /** "Sign out": forgotten here, and the sign-in server's own session ended too when it has one. */
+  signOut(): void {
+    const logout = state.player?.logout;
+    signOutHere({ text: 'Signed out.', error: false });
+    if (logout) {
+      const query = new URLSearchParams({ client_id: logout.clientId, logout_uri: logout.redirectUri });
+      location.assign(`${logout.url}?${query}`);
+    }
+  },
+
+  /** The API refused the player's token (401): signed out, in the API's words. */
+  refused(detail: string): void {
+    signOutHere({ text: `You have been signed out: ${detail} Sign in again.`, error: true });
+  },
+
+  dismiss: (): void => update({ notice: null }),
+
+  /** The page changed one of the player's games: their lists and figures follow within seconds. */
+  wrote(): void {
+    lastWrite = Date.now();
+  },
+  lastWrite: (): number => lastWrite,
+
+  subscribe(listener: (next: SessionState) => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+// A token kept from an earlier visit may have run out meanwhile.
+watchExpiry();
+
+/** The session, redrawn on every change. */
+export function useSession(): SessionState {
+  const [current, setCurrent] = useState(state);
+  useEffect(() => {
+    setCurrent(state);
+    return session.subscribe(setCurrent);
+  }, []);
+  return current;
+}

@@ -1,0 +1,46 @@
+/**
+ * What each function may do to the tables and the stream, written out rather than taken from the
+ * CDK's `grant*` helpers: `grantReadData`/`grantWriteData` add Scan, BatchGetItem, DeleteItem and
+ * others that no handler uses, and `grantStreamRead`/`SqsDlq` add grants of their own. The stack
+ * and the tests read these lists, so a grant cannot change in one place only.
+ */
+import type { Route } from '../functions/routes.js';
+
+/**
+ * The event table, by a route's access level. The log is append-only, so no function can delete or
+ * update an item.
+ */
+export const TABLE_ACTIONS: Readonly<Record<Route['access'], readonly string[]>> = {
+  none: [],
+  read: ['dynamodb:GetItem', 'dynamodb:Query'],
+  write: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+};
+
+/**
+ * The read-model table, for the routes that read it (`readModels: 'read'`): GetItem (a player's
+ * statistics) and Query on the table (their games), Query on the `byStatus` index (their games by
+ * status; GetItem does not apply to an index). Only the projector writes it.
+ */
+export const READ_MODEL_ACTIONS = {
+  table: ['dynamodb:GetItem', 'dynamodb:Query'],
+  index: ['dynamodb:Query'],
+} as const;
+
+/**
+ * The projector: it reads each game's log as it stands (the event table, `read`), and keeps the
+ * read models (`write` on the read-model table: conditional PutItem, the consistent Query of a
+ * player's rows to recompute their statistics, GetItem). It needs no index: it queries the table.
+ */
+export const PROJECTOR_ACTIONS = {
+  events: TABLE_ACTIONS.read,
+  readModels: TABLE_ACTIONS.write,
+  /** What Lambda's event source mapping does with the function's role to poll the stream. */
+  stream: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+  /**
+   * Lambda checks for it when it creates the mapping; it takes no resource-level permission (the
+   * Service Authorization Reference lists none), so it is granted on `*`: it names stream ARNs, no data.
+   */
+  listStreams: ['dynamodb:ListStreams'],
+  /** The on-failure destination: a message saying which records were given up. */
+  failures: ['sqs:SendMessage'],
+} as const;
