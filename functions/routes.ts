@@ -20,6 +20,12 @@ export interface Route {
    * of the stage's rate and burst, so they cannot use up the whole API's throughput.
    */
   readonly throttleShare?: number;
+  /**
+   * Whether it runs the solver, seconds of CPU on one thread: in AWS its function gets a whole vCPU
+   * (1,769 MB) rather than a third of one, so the solver's budgets mean there what they mean on a
+   * laptop core.
+   */
+  readonly solver?: true;
 }
 
 /** Request body limits (CONTRACT section 3, Errors). */
@@ -35,6 +41,7 @@ export const ROUTES: readonly Route[] = [
     summary: 'Deal a new game',
     // Open to anyone, and a winnable deal is up to 2.5 s of solving.
     throttleShare: 0.25,
+    solver: true,
   },
   {
     name: 'getGame',
@@ -79,6 +86,7 @@ export const ROUTES: readonly Route[] = [
     path: '/games/{id}/hint',
     access: 'read',
     summary: 'A good next move, from what the player can see',
+    solver: true,
   },
   {
     name: 'analysis',
@@ -86,6 +94,9 @@ export const ROUTES: readonly Route[] = [
     path: '/games/{id}/analysis',
     access: 'read',
     summary: 'For a finished game: could the deal be won, how, and until when',
+    // Public once the game is over, and up to 2.5 s of solving.
+    throttleShare: 0.25,
+    solver: true,
   },
   {
     name: 'autoplay',
@@ -93,6 +104,7 @@ export const ROUTES: readonly Route[] = [
     path: '/games/{id}/autoplay',
     access: 'write',
     summary: 'Play every safe move to the foundations',
+    solver: true,
   },
   {
     name: 'autocomplete',
@@ -100,6 +112,7 @@ export const ROUTES: readonly Route[] = [
     path: '/games/{id}/autocomplete',
     access: 'write',
     summary: 'Play a provably won game to the end',
+    solver: true,
   },
   {
     name: 'myGames',

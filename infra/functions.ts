@@ -14,6 +14,8 @@ import { ESBUILD_OPTIONS, EXTERNAL_MODULES, MAIN_FIELDS, NODE_TARGET } from './b
 
 /** The fold of a game is CPU-bound and memory buys CPU. */
 export const MEMORY_MB = 512;
+/** A whole vCPU, for the routes that run the solver: Lambda gives 1 vCPU at 1,769 MB. */
+export const SOLVER_MEMORY_MB = 1_769;
 
 export interface ServiceFunctionProps {
   /** The handler module, relative to `projectRoot`; it exports `handler`. */
@@ -22,6 +24,8 @@ export interface ServiceFunctionProps {
   readonly roleDescription: string;
   readonly projectRoot: string;
   readonly timeout: Duration;
+  /** Default MEMORY_MB. */
+  readonly memoryMb?: number;
   readonly logRetention: RetentionDays;
   readonly logRemoval: RemovalPolicy;
   readonly environment: Readonly<Record<string, string>>;
@@ -58,7 +62,7 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
     depsLockFilePath: join(props.projectRoot, 'package-lock.json'),
     runtime: Runtime.NODEJS_24_X,
     architecture: Architecture.ARM_64,
-    memorySize: MEMORY_MB,
+    memorySize: props.memoryMb ?? MEMORY_MB,
     timeout: props.timeout,
     role,
     logGroup,

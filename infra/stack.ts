@@ -46,7 +46,7 @@ import { TABLE_KEYS } from '../functions/store/table.js';
 import { READ_MODEL_ACTIONS, TABLE_ACTIONS } from './access.js';
 import { PROJECT_ROOT } from './bundling.js';
 import type { StageConfig } from './config.js';
-import { allow, serviceFunction } from './functions.js';
+import { allow, SOLVER_MEMORY_MB, serviceFunction } from './functions.js';
 import { Players } from './players.js';
 import { Projections, STREAM_CONSUMPTION } from './projections.js';
 import { WebSite } from './site.js';
@@ -292,6 +292,7 @@ export class KlondikeStack extends Stack {
       roleDescription: `Klondike ${route.method} ${route.path}: its own log group, table access '${route.access}'${readModels ? ', read models: read' : ''}`,
       projectRoot,
       timeout: TIMEOUT,
+      ...(route.solver ? { memoryMb: SOLVER_MEMORY_MB } : {}),
       logRetention: this.config.logRetention,
       logRemoval,
       // Every route may meet a player's JWT (a game's routes take its owner's too), so every route

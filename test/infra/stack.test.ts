@@ -92,7 +92,7 @@ describe('the functions', () => {
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
-        MemorySize: 512,
+        MemorySize: route.solver ? 1769 : 512,
         Timeout: 10,
       });
       // The read-model table's name only where the route reads it.
@@ -108,6 +108,14 @@ describe('the functions', () => {
     expect(ROUTES.filter((route) => route.readModels).map((route) => route.name)).toEqual([
       'myGames',
       'myStats',
+    ]);
+    // The routes that run the solver get a whole vCPU, so its budgets mean what they do on a laptop.
+    expect(ROUTES.filter((route) => route.solver).map((route) => route.name)).toEqual([
+      'createGame',
+      'hint',
+      'analysis',
+      'autoplay',
+      'autocomplete',
     ]);
   });
 
@@ -242,9 +250,10 @@ describe('the HTTP API', () => {
       RouteSettings: {
         'POST /replays': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
         'POST /games': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+        'GET /games/{id}/analysis': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
       },
     });
-    expect(Object.keys(stages[0]![1].Properties!.RouteSettings)).toHaveLength(2);
+    expect(Object.keys(stages[0]![1].Properties!.RouteSettings)).toHaveLength(3);
   });
 
   it('writes a JSON access log line per request to its own log group', () => {
