@@ -1,7 +1,9 @@
-import { applyMove, type Board, checkTransfer, listMoves } from '../board.js';
+import { applyMove, type Board, checkDraw, checkRecycle, checkTransfer, listMoves } from '../board.js';
+import type { Card } from '../cards.js';
 import type { PlayedMove } from '../moves.js';
 import { columnIndex, foundationSuit, isFoundation, pileIndex } from '../piles.js';
 import type { Rules } from '../rules.js';
+import { stockKnown } from './knowledge.js';
 import { neverNeeded } from './safety.js';
 
 /**
@@ -10,8 +12,14 @@ import { neverNeeded } from './safety.js';
  * taken back: turning a card up, playing from the waste, drawing, recycling, emptying a column of a
  * card that is no King; and sending a card home, which is progress even when it could come back.
  * A choice is such a move with the rearrangements that lead to it.
+ *
+ * Once the player has seen the stock's order, drawing shows nothing and decides nothing by itself:
+ * the choice is which card of the talon to play, and where (`talon`), with the draws and recycles
+ * that bring it to the top of the waste as its path. Drawing is then no choice of its own, so a hint
+ * can never send the player round the talon for ever, nor prefer a draw because it puts off the
+ * decision (with every card known a draw loses nothing that can still be won a pass later).
  */
-export type ChoiceKind = 'home' | 'reveal' | 'waste' | 'column' | 'draw' | 'recycle';
+export type ChoiceKind = 'home' | 'reveal' | 'waste' | 'talon' | 'column' | 'draw' | 'recycle';
 
 export interface Choice {
   /** Moves that can each be taken back at once, played first. */
@@ -22,6 +30,9 @@ export interface Choice {
   /** For a card turned up: how many face-down cards its column had. */
   readonly under: number;
 }
+
+/** Whether drawing shows the player nothing new: the stock's order is known, or the stock is empty. */
+export const talonKnown = (board: Board): boolean => stockKnown(board) || board.stock.length === 0;
 
 /**
  * How far the rearrangements are followed, and how many positions they may reach at most; when
@@ -40,6 +51,15 @@ export const arrangementKey = (board: Board): string =>
 
 export const moveKey = (move: PlayedMove): string =>
   move.type === 'move' ? `${move.from}-${move.to}-${move.count}` : move.type;
+
+/** The key of a talon choice: the draws and recycles before it (`steps`), and its move. */
+export const talonKey = (steps: number, move: PlayedMove): string => `${steps}:${moveKey(move)}`;
+
+/** A choice's key: choices are told apart by it (see `choices`). */
+export const choiceKey = (choice: Choice): string =>
+  choice.kind === 'talon'
+    ? talonKey(choice.path.filter((move) => move.type !== 'move').length, choice.move)
+    : moveKey(choice.move);
 
 /**
  * What kind of choice a move is on `board`, or null when it only rearranges face-up cards: it
@@ -62,6 +82,7 @@ export function kindOf(board: Board, rules: Rules, move: PlayedMove): ChoiceKind
  * A card that no other card can need is never taken back from its foundation: it went there safely.
  */
 export function choices(board: Board, rules: Rules): Choice[] {
+  const talon = talonKnown(board);
   const found = new Map<string, Choice>();
   const reached = new Map<string, readonly PlayedMove[]>([[arrangementKey(board), []]]);
   let layer: { board: Board; path: readonly PlayedMove[] }[] = [{ board, path: [] }];
@@ -71,8 +92,14 @@ export function choices(board: Board, rules: Rules): Choice[] {
     const limit = stuck ? MAX_POSITIONS_WHEN_STUCK : MAX_POSITIONS;
     const next: typeof layer = [];
     for (const position of layer) {
+      if (talon) {
+        for (const choice of talonChoices(position.board, rules, position.path)) {
+          const key = choiceKey(choice);
+          if (!found.has(key)) found.set(key, choice);
+        }
+      }
       for (const move of listMoves(position.board, rules)) {
-        if (move.type !== 'move' && depth > 0) continue;
+        if (move.type !== 'move' && (depth > 0 || talon)) continue;
         const kind = kindOf(position.board, rules, move);
         if (kind !== null) {
           if (kind === 'home' && sendsBack(position.path, move)) continue;
@@ -100,6 +127,36 @@ export function choices(board: Board, rules: Rules): Choice[] {
   return [...found.values()];
 }
 
+/**
+ * With the stock's order known: every card the draws bring to the top of the waste, each way it can
+ * be played, reached with the fewest draws, after the rearrangements `before`. The talon is followed
+ * through the stock and, where the rules allow, one recycle and the stock once more: every card of
+ * it comes up at least once.
+ */
+function talonChoices(board: Board, rules: Rules, before: readonly PlayedMove[]): Choice[] {
+  const found: Choice[] = [];
+  const seen = new Set<Card>();
+  const path: PlayedMove[] = [...before];
+  let current = board;
+  for (let recycles = 0; ; ) {
+    let step: PlayedMove;
+    if (checkDraw(current) === undefined) step = { type: 'draw' };
+    else if (recycles === 0 && checkRecycle(current, rules) === undefined) step = { type: 'recycle' };
+    else break;
+    if (step.type === 'recycle') recycles++;
+    current = applyMove(current, rules, step).board;
+    path.push(step);
+    const top = current.waste.at(-1);
+    if (step.type === 'recycle' || top === undefined || seen.has(top)) continue;
+    seen.add(top);
+    for (const move of listMoves(current, rules)) {
+      if (move.type !== 'move' || move.from !== 'waste') continue;
+      found.push({ path: path.slice(), move, kind: 'talon', under: 0 });
+    }
+  }
+  return found;
+}
+
 /** Whether a move home sends back the card a move of `path` took from that foundation: no choice. */
 const sendsBack = (path: readonly PlayedMove[], move: PlayedMove): boolean =>
   move.type === 'move' && path.some((step) => step.type === 'move' && step.from === move.to);
@@ -118,9 +175,9 @@ function takesBackSafeCard(board: Board, rules: Rules, move: PlayedMove): boolea
  * A card that can come back from its foundation goes home last: a plan that takes one back to lay
  * a card on it must not be undone by the next hint.
  */
-const PREFERENCE: readonly ChoiceKind[] = ['reveal', 'column', 'waste', 'draw', 'recycle', 'home'];
+const PREFERENCE: readonly ChoiceKind[] = ['reveal', 'column', 'waste', 'talon', 'draw', 'recycle', 'home'];
 export const preference = (choice: Choice): number =>
-  PREFERENCE.indexOf(choice.kind) * 1024 + (32 - choice.under) * 16 + choice.path.length;
+  PREFERENCE.indexOf(choice.kind) * 8192 + (32 - choice.under) * 128 + choice.path.length;
 
 /** The first move a choice asks for. */
 export const firstMove = (choice: Choice): PlayedMove => choice.path[0] ?? choice.move;

@@ -1,8 +1,9 @@
-import { type Board, listMoves } from '../board.js';
+import { applyMove, type Board, listMoves } from '../board.js';
 import { formatCard } from '../cards.js';
 import { canUndo, type GameState } from '../game.js';
 import type { PlayedMove } from '../moves.js';
 import { columnIndex, foundationSuit, isColumn, isFoundation, pileIndex, WASTE } from '../piles.js';
+import type { Rules } from '../rules.js';
 import { safeAutoplay } from './autoplay.js';
 import { type Choice, type ChoiceKind, choices, firstMove, preference } from './choices.js';
 import { playerBoard, unseenCards } from './knowledge.js';
@@ -53,14 +54,25 @@ const WHAT: Record<ChoiceKind, string> = {
   reveal: 'turns up a face-down card',
   column: 'empties a column',
   waste: "plays the waste's top card",
+  talon: 'plays a card from the stock',
   draw: 'deals from the stock',
   recycle: 'starts another pass',
 };
 
-const purpose = (choice: Choice): string =>
-  choice.path.length === 0
+function purpose(board: Board, rules: Rules, choice: Choice): string {
+  if (choice.kind === 'talon') {
+    const at = choice.path.reduce((current, move) => applyMove(current, rules, move).board, board);
+    const card = formatCard(at.waste.at(-1)!);
+    const steps = choice.path.length;
+    return `it brings ${card} to the top of the waste (${steps} move${steps > 1 ? 's' : ''}), to play it to ${choice.move.type === 'move' ? choice.move.to : ''}`;
+  }
+  return choice.path.length === 0
     ? `it ${WHAT[choice.kind]}`
     : `it makes way for a move that ${WHAT[choice.kind]}, ${choice.path.length + 1} moves on`;
+}
+
+const undecided = ({ samples, won, lost }: { samples: number; won: number; lost: number }): string =>
+  samples - won - lost > 0 ? ` (${samples - won - lost} undecided)` : '';
 
 const noWin = (state: GameState, why: string): Hint => ({
   move: null,
@@ -113,7 +125,10 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
   if (options.length === 1 && !takesBack(options[0]!)) {
     const [only] = options as [Choice];
     const move = firstMove(only);
-    return { move, reason: `${describe(board, move)}: it is the only way forward; ${purpose(only)}.` };
+    return {
+      move,
+      reason: `${describe(board, move)}: it is the only way forward; ${purpose(board, rules, only)}.`,
+    };
   }
 
   const sampled = sample(board, rules, options, budget);
@@ -123,8 +138,8 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
     return {
       move,
       reason:
-        `${describe(board, move)}: ${purpose(sampled.choice)}. Of ${sampled.samples} ways the unseen cards ` +
-        `may lie, ${sampled.won} can be won from here, and this move loses ${losses} of them.`,
+        `${describe(board, move)}: ${purpose(board, rules, sampled.choice)}. Of ${sampled.samples} ways the unseen cards ` +
+        `may lie, ${sampled.won} can be won from here${undecided(sampled)}, and this move loses ${losses} of them.`,
     };
   }
   if (sampled.exhaustive && sampled.lost === sampled.samples) {
@@ -147,7 +162,7 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
     };
   }
   const move = firstMove(guess);
-  return { move, reason: `${describe(board, move)}: ${purpose(guess)}; ${doubt}.` };
+  return { move, reason: `${describe(board, move)}: ${purpose(board, rules, guess)}; ${doubt}.` };
 }
 
 /** Whether a choice starts by taking a card back from its foundation. */

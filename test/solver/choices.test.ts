@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { applyMove, type Board, checkMove } from '../../domain/board.js';
+import { type Card, parseCard } from '../../domain/cards.js';
+import type { Rules } from '../../domain/rules.js';
+import { choices } from '../../domain/solver/choices.js';
+
+const card = (code: string): Card => parseCard(code)!;
+const cards = (codes: string): Card[] => codes.split(' ').map(card);
+const rules: Rules = { draw: 3, passes: 3, foundationToTableau: true };
+
+/**
+ * The stock (top last) deals 6C 2C 8H, then JC 3C 4D: the eight of hearts fits on the nine of
+ * spades after one draw, the four of diamonds on the five of clubs after two; nothing else it holds
+ * fits anywhere, nor does the ten of diamonds on the waste.
+ */
+const board = (pass: number): Board => ({
+  stock: cards('4D 3C JC 8H 2C 6C'),
+  waste: cards('TD'),
+  foundations: [[], [], [], []],
+  tableau: [
+    { hidden: [], up: cards('9S') },
+    { hidden: [], up: cards('5C') },
+    { hidden: cards('2S'), up: cards('KC') },
+    { hidden: cards('3S'), up: cards('KD') },
+    { hidden: cards('4S'), up: cards('KH') },
+    { hidden: cards('5S'), up: cards('KS') },
+    { hidden: cards('6S'), up: cards('QH') },
+  ],
+  pass,
+});
+
+describe('choices', () => {
+  it('once the stock is known, offers each card the draws bring up, and no draw of its own', () => {
+    const found = choices(board(2), rules);
+    expect(found.some((choice) => choice.move.type !== 'move')).toBe(false);
+    const talon = found.filter((choice) => choice.kind === 'talon');
+    expect(talon.map(({ path, move }) => ({ draws: path.length, move }))).toEqual([
+      { draws: 1, move: { type: 'move', from: 'waste', to: 't1', count: 1 } },
+      { draws: 2, move: { type: 'move', from: 'waste', to: 't2', count: 1 } },
+    ]);
+    // Each is legal where its path leads, and plays the card the draws brought up.
+    for (const { path, move } of talon) {
+      const at = path.reduce((current, step) => applyMove(current, rules, step).board, board(2));
+      expect(checkMove(at, rules, move)).toBeUndefined();
+      expect(path.every((step) => step.type === 'draw')).toBe(true);
+    }
+    // The queen of hearts onto a black king turns a card up: a choice of its own, with no draws.
+    expect(found.filter((choice) => choice.kind === 'reveal').map((choice) => choice.move)).toEqual([
+      { type: 'move', from: 't7', to: 't3', count: 1 },
+      { type: 'move', from: 't7', to: 't6', count: 1 },
+    ]);
+  });
+
+  it('reaches a card through a recycle when the rules leave one, with the fewest draws', () => {
+    // One draw brings up the four of diamonds; the eight of hearts went by in this pass, under the
+    // ten: after the recycle, the first draw deals 6C 2C 8H.
+    const late: Board = { ...board(2), stock: cards('4D 3C JC'), waste: cards('6C 2C 8H TD') };
+    const reached = (at: Board) =>
+      choices(at, rules)
+        .filter((choice) => choice.kind === 'talon')
+        .map(({ path, move }) => ({ path: path.map((step) => step.type), move }));
+    expect(reached(late)).toEqual([
+      { path: ['draw'], move: { type: 'move', from: 'waste', to: 't2', count: 1 } },
+      { path: ['draw', 'recycle', 'draw'], move: { type: 'move', from: 'waste', to: 't1', count: 1 } },
+    ]);
+    // In the last pass the eight is out of reach.
+    expect(reached({ ...late, pass: 3 })).toEqual([
+      { path: ['draw'], move: { type: 'move', from: 'waste', to: 't2', count: 1 } },
+    ]);
+  });
+
+  it('in the first pass, while the stock is unseen, drawing is a choice and the stock offers none', () => {
+    const found = choices(board(1), rules);
+    expect(found.some((choice) => choice.move.type === 'draw')).toBe(true);
+    expect(found.some((choice) => choice.kind === 'talon')).toBe(false);
+  });
+});
