@@ -1,12 +1,15 @@
 /**
  * A player who takes every hint and nothing else: `npm run hintbot -- --deals N [--from S]
- * [--passes 3|unlimited] [--draw 3|1] [--out FILE] [--budget name=value,...]`. Plays the numbered deals S..S+N-1 through the
+ * [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--budget name=value,...]`. Plays the numbered deals S..S+N-1 through the
  * domain (no HTTP, for speed), taking `hint` until it offers no move, and prints the share won with
  * its 95% Wilson interval, why the games that were not won ended, and the time per hint (median,
  * p90, p99, max). With `--out`, one JSON line per deal is written as it finishes
- * (`{ seed, won, moves, ending, ms }`), so a long run can be watched and checked.
+ * (`{ seed, won, moves, ending, ms }`), so a long run can be watched and checked. With `--jobs J`,
+ * J processes share the deals (each hint still runs on one core).
  */
+import { fork } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { deal, decide, evolve, fold, type GameState, isViolation } from '../domain/index.js';
 import type { Rules } from '../domain/rules.js';
@@ -20,6 +23,9 @@ const { values } = parseArgs({
     passes: { type: 'string', default: '3' },
     draw: { type: 'string', default: '3' },
     out: { type: 'string' },
+    jobs: { type: 'string', default: '1' },
+    // Internal: this process is job `slice` of `jobs` and prints one JSON line per deal.
+    slice: { type: 'string' },
     // Changes to the hint's budget, for experiments: name=value,... (see HINT_BUDGET).
     budget: { type: 'string', default: '' },
   },
@@ -37,7 +43,10 @@ const deals = Number(values.deals);
 const from = Number(values.from);
 const passes = values.passes === 'unlimited' ? null : Number(values.passes);
 const draw = Number(values.draw);
+const jobs = Number(values.jobs);
 if (
+  !Number.isInteger(jobs) ||
+  jobs < 1 ||
   !Number.isInteger(deals) ||
   deals < 1 ||
   !Number.isInteger(from) ||
@@ -46,7 +55,7 @@ if (
   (draw !== 1 && draw !== 3)
 ) {
   console.error(
-    'usage: npm run hintbot -- --deals N [--from S] [--passes 3|unlimited] [--draw 3|1] [--out FILE]',
+    'usage: npm run hintbot -- --deals N [--from S] [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE]',
   );
   process.exit(2);
 }
@@ -114,21 +123,43 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 const results: Played[] = [];
 const began = performance.now();
-for (let i = 0; i < deals; i++) {
-  const seed = (from + i) % (MAX_SEED + 1);
-  const played = playByHints(seed);
+/** Records a finished game: the `--out` line and a line of progress. */
+function record(played: Played): void {
   results.push(played);
   const ms = played.times.reduce((sum, t) => sum + t, 0);
   if (values.out !== undefined) {
-    const { times: _times, ...record } = played;
-    appendFileSync(values.out, `${JSON.stringify({ ...record, ms: Math.round(ms) })}\n`);
+    const { times: _times, ...line } = played;
+    appendFileSync(values.out, `${JSON.stringify({ ...line, ms: Math.round(ms) })}\n`);
   }
   const wins = results.filter((r) => r.won).length;
   const seconds = ((performance.now() - began) / 1000).toFixed(0);
   process.stderr.write(
-    `  seed ${seed}: ${played.won ? 'won' : played.ending} (${played.moves} moves, ${(ms / 1000).toFixed(1)} s); ${wins}/${results.length} won, ${seconds} s\n`,
+    `  seed ${played.seed}: ${played.won ? 'won' : played.ending} (${played.moves} moves, ${(ms / 1000).toFixed(1)} s); ${wins}/${results.length} won, ${seconds} s\n`,
   );
 }
+const seedOf = (i: number) => (from + i) % (MAX_SEED + 1);
+
+if (values.slice !== undefined) {
+  for (let i = Number(values.slice); i < deals; i += jobs)
+    console.log(JSON.stringify(playByHints(seedOf(i))));
+  process.exit(0);
+}
+if (jobs === 1) {
+  for (let i = 0; i < deals; i++) record(playByHints(seedOf(i)));
+} else {
+  const children = Array.from({ length: jobs }, (_, slice) => {
+    const child = fork(process.argv[1]!, [...process.argv.slice(2), '--slice', String(slice)], {
+      execArgv: process.execArgv,
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
+    createInterface({ input: child.stdout! }).on('line', (line) => record(JSON.parse(line) as Played));
+    return new Promise<void>((resolve, reject) =>
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`job ${slice} exited ${code}`)))),
+    );
+  });
+  await Promise.all(children);
+}
+results.sort((a, b) => a.seed - b.seed);
 
 const wins = results.filter((r) => r.won).length;
 const [low, high] = wilson(wins, results.length);
