@@ -1,9 +1,8 @@
-import { applyMove, type Board, listMoves } from '../board.js';
+import { type Board, listMoves } from '../board.js';
 import { formatCard } from '../cards.js';
 import { canUndo, type GameState } from '../game.js';
 import type { PlayedMove } from '../moves.js';
 import { columnIndex, foundationSuit, isColumn, isFoundation, pileIndex, WASTE } from '../piles.js';
-import type { Rules } from '../rules.js';
 import { safeAutoplay } from './autoplay.js';
 import { type Choice, type ChoiceKind, choices, firstMove, preference } from './choices.js';
 import { playerBoard, unseenCards } from './knowledge.js';
@@ -59,12 +58,14 @@ const WHAT: Record<ChoiceKind, string> = {
   recycle: 'starts another pass',
 };
 
-function purpose(board: Board, rules: Rules, choice: Choice): string {
-  if (choice.kind === 'talon') {
-    const at = choice.path.reduce((current, move) => applyMove(current, rules, move).board, board);
-    const card = formatCard(at.waste.at(-1)!);
+/**
+ * Why a choice, in words that name no card the view does not show: a talon choice says where its
+ * card goes and how far off it is, not which card it is (the stock's order is not shown).
+ */
+function purpose(choice: Choice): string {
+  if (choice.kind === 'talon' && choice.move.type === 'move') {
     const steps = choice.path.length;
-    return `it brings ${card} to the top of the waste (${steps} move${steps > 1 ? 's' : ''}), to play it to ${choice.move.type === 'move' ? choice.move.to : ''}`;
+    return `it brings a card of the stock to the top of the waste (${steps} move${steps > 1 ? 's' : ''}), to play it to ${choice.move.to}`;
   }
   return choice.path.length === 0
     ? `it ${WHAT[choice.kind]}`
@@ -127,7 +128,7 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
     const move = firstMove(only);
     return {
       move,
-      reason: `${describe(board, move)}: it is the only way forward; ${purpose(board, rules, only)}.`,
+      reason: `${describe(board, move)}: it is the only way forward; ${purpose(only)}.`,
     };
   }
 
@@ -138,7 +139,7 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
     return {
       move,
       reason:
-        `${describe(board, move)}: ${purpose(board, rules, sampled.choice)}. Of ${sampled.samples} ways the unseen cards ` +
+        `${describe(board, move)}: ${purpose(sampled.choice)}. Of ${sampled.samples} ways the unseen cards ` +
         `may lie, ${sampled.won} can be won from here${undecided(sampled)}, and this move loses ${losses} of them.`,
     };
   }
@@ -162,7 +163,7 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
     };
   }
   const move = firstMove(guess);
-  return { move, reason: `${describe(board, move)}: ${purpose(board, rules, guess)}; ${doubt}.` };
+  return { move, reason: `${describe(board, move)}: ${purpose(guess)}; ${doubt}.` };
 }
 
 /** Whether a choice starts by taking a card back from its foundation. */

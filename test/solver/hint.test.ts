@@ -111,6 +111,30 @@ describe('hint', () => {
     }
   });
 
+  it('names in its reason only cards the view shows, the stock held back, in every pass', () => {
+    let talonReasons = 0;
+    for (const seed of [0, 5]) {
+      const moves: PlayedMove[] = [];
+      let state = stateAfter(deckFromSeed(seed), HOUSE_RULES, moves);
+      for (let step = 0; step < 150 && state.status === 'playing'; step++) {
+        const { move, reason } = hint(state, BUDGET);
+        const view = toView(state, 'g', false);
+        const shown = new Set([
+          ...view.waste,
+          ...Object.values(view.foundations).flat(),
+          ...view.tableau.flatMap((column) => column.cards),
+        ]);
+        for (const code of reason.match(/\b[A2-9TJQK][CDHS]\b/g) ?? []) expect(shown, reason).toContain(code);
+        if (/card of the stock/.test(reason)) talonReasons++;
+        if (move === null) break;
+        moves.push(move);
+        state = stateAfter(deckFromSeed(seed), HOUSE_RULES, moves);
+      }
+    }
+    // Hints reached the later passes, where the talon's cards are the choices.
+    expect(talonReasons).toBeGreaterThan(0);
+  });
+
   it('follows a win when every card is known', () => {
     // Runs K..2 alternating, the aces in the waste: nothing face down, nothing in the stock.
     const run = (suits: [number, number]) =>
