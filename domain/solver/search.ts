@@ -249,7 +249,12 @@ export class Search {
    * Records it if so. A position is as good as another with the same cards in the same places when
    * it reaches the other's waste by drawing alone, in the same pass or, by recycling, a later one:
    * from waste size p a pass shows p + draw, p + 2 draw, ... and the whole talon; a recycle starts
-   * again from 0. And a position without an obligation is as good as the same one with it.
+   * again from 0.
+   *
+   * A position with an obligation is not judged by the same one without it, although it can do less:
+   * the one without may have been searched by its safe move alone (`safeMove`), a card home that the
+   * one with the obligation has just brought back in order to lay a card on it. Judged so, the card
+   * could never come back (found by a test: the same position with two columns exchanged was lost).
    */
   visit(table: PositionTable): boolean {
     const { p, tlen } = this;
@@ -263,16 +268,12 @@ export class Search {
     // Passes 1-3 share a slot of the table (masks 0-2), then passes 4-6, and so on.
     const group = limited ? ((this.pass - 1) / MASKS) | 0 : 0;
     const slot = limited ? (this.pass - 1) % MASKS : 0;
-    for (let k = this.must === NONE ? 1 : 0; k < 2; k++) {
-      const hi = k === 0 ? this.hashHi ^ Z_MUST_HI[this.must + 1]! : this.hashHi;
-      const lo = k === 0 ? this.hashLo ^ Z_MUST_LO[this.must + 1]! : this.hashLo;
-      for (let g = 0; g <= group; g++) {
-        const at = table.find(hi ^ groupHi(g), lo ^ groupLo(g));
-        if (at < 0) continue;
-        const last = g === group ? slot : MASKS;
-        for (let j = 0; j < last; j++) if (table.get(at, j) & earlier) return false;
-        if (g === group && table.get(at, slot) & now) return false;
-      }
+    for (let g = 0; g <= group; g++) {
+      const at = table.find(this.hashHi ^ groupHi(g), this.hashLo ^ groupLo(g));
+      if (at < 0) continue;
+      const last = g === group ? slot : MASKS;
+      for (let j = 0; j < last; j++) if (table.get(at, j) & earlier) return false;
+      if (g === group && table.get(at, slot) & now) return false;
     }
     table.add(this.hashHi ^ groupHi(group), this.hashLo ^ groupLo(group), slot, 1 << p);
     return true;

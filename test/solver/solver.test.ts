@@ -194,9 +194,18 @@ describe('solve', () => {
       pass: 2,
     };
     const rules: Rules = { draw: 1, passes: 2, foundationToTableau: true };
-    const solved = solveBoard(board, rules, {}, { quick: false });
-    expect(solved.result).toBe('won');
-    if (solved.result === 'won') expect(isCleared(playOn(board, rules, solved.line))).toBe(true);
+    // The same position with columns 2 and 4 exchanged: 5S, sent home alone (it can come straight back
+    // onto 6D), must come back onto 6D for 4S to follow. That position was judged by the one before
+    // 5S went home, which had been searched by that safe move alone: it too was lost once.
+    const exchanged: Board = {
+      ...board,
+      tableau: board.tableau.map((_, i, t) => t[i === 1 ? 3 : i === 3 ? 1 : i]!),
+    };
+    for (const position of [board, exchanged]) {
+      const solved = solveBoard(position, rules, {}, { quick: false });
+      expect(solved.result).toBe('won');
+      if (solved.result === 'won') expect(isCleared(playOn(position, rules, solved.line))).toBe(true);
+    }
   });
 
   it('proves hand-made dead ends lost, as the exhaustive search does, and wins their winnable twins', () => {
