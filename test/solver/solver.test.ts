@@ -289,7 +289,7 @@ describe('Search', () => {
   it('makes a move that leaves an obligation only when something could meet it next', () => {
     const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
     const column = (hidden: string, up: string) => ({ hidden: cards(hidden), up: cards(up) });
-    // 8H may leave 9S for 9C, and 3H (hearts are home to 3H) may come back onto 4C. Nothing is safe.
+    // 3H (hearts are home to 3H) may come back onto 4C. Nothing is safe.
     const board = (stock: string, third: string, foundations: Card[][]): Board => ({
       stock: cards(stock),
       waste: [],
@@ -310,16 +310,11 @@ describe('Search', () => {
       const n = position.generate(out, 0, false);
       return Array.from(out.subarray(0, n), (m) => position.expand(m, position.p, position.tlen).at(-1));
     };
-    const toTwin = { type: 'move', from: 't1', to: 't2', count: 1 };
     const back = { type: 'move', from: 'fH', to: 't4', count: 1 };
-    // 9S cannot go home and 8D, the only other card for it, is out of reach: 8H stays; no black 2
-    // could cover 3H and 2H has no black 3 to follow onto: 3H stays home.
-    expect(listed(board('5D', '', hearts))).not.toContainEqual(toTwin);
+    // No black 2 could cover 3H and 2H has no black 3 to follow onto: 3H stays home.
     expect(listed(board('5D', '', hearts))).not.toContainEqual(back);
-    // 8D in the talon or face up makes the first worth it; 2S in the talon, the second. So does a
-    // black 3 that 2H could follow 3H onto, but only when a black ace could then cover 2H.
-    expect(listed(board('8D', '', hearts))).toContainEqual(toTwin);
-    expect(listed(board('5D', '8D', hearts))).toContainEqual(toTwin);
+    // 2S in the talon makes it worth it. So does a black 3 that 2H could follow 3H onto, but only
+    // when a black ace could then cover 2H.
     expect(listed(board('2S', '', hearts))).toContainEqual(back);
     expect(listed(board('5D', '3S', hearts))).not.toContainEqual(back);
     expect(listed(board('AS', '3S', hearts))).toContainEqual(back);
@@ -335,8 +330,46 @@ describe('Search', () => {
     const out = new Int32Array(512);
     const n = plain.generate(out, 0, false);
     expect(Array.from(out.subarray(0, n), (m) => plain.expand(m, 0, 1).at(-1))).toEqual(
-      expect.arrayContaining([toTwin, back]),
+      expect.arrayContaining([{ type: 'move', from: 't1', to: 't2', count: 1 }, back]),
     );
+  });
+
+  it('never moves a run from a card to its twin alone, only to send that card home in the same move', () => {
+    const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
+    const column = (hidden: string, up: string) => ({ hidden: cards(hidden), up: cards(up) });
+    // 8H lies on 9S; 9C, its twin, is bare.
+    const board = (stock: string, third: string, spades: number): Board => ({
+      stock: cards(stock),
+      waste: [],
+      foundations: [[], [], [], home(3, spades)],
+      tableau: [
+        column('2C', '9S 8H'),
+        column('', '9C'),
+        column('', third),
+        column('', '4C'),
+        ...Array.from({ length: 3 }, () => column('', '')),
+      ],
+      pass: 1,
+    });
+    const lines = (b: Board, prune = true) => {
+      const position = new Search(b, HOUSE_RULES, prune);
+      const out = new Int32Array(512);
+      const n = position.generate(out, 0, false);
+      return Array.from(out.subarray(0, n), (m) => position.expand(m, position.p, position.tlen));
+    };
+    const toTwin = { type: 'move', from: 't1', to: 't2', count: 1 };
+    // The board after it is the same as before up to which twin holds 8H, and its key is the same:
+    // whatever could use 9S next (8D in the talon or face up) can use 9C now.
+    for (const b of [board('5D', '', 0), board('8D', '', 0), board('5D', '8D', 0)]) {
+      expect(lines(b).flat()).not.toContainEqual(toTwin);
+      // The plain search, with exact keys, makes it.
+      expect(lines(b, false)).toContainEqual([toTwin]);
+    }
+    // With 9S free to go home (spades home to 8), the run moves and 9S goes home, in one move.
+    expect(lines(board('5D', '', 8))).toContainEqual([
+      toTwin,
+      { type: 'move', from: 't1', to: 'fS', count: 1 },
+    ]);
   });
 
   it('finds a position doomed only when some card can never leave, as the exhaustive search confirms', () => {
