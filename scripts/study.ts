@@ -1,8 +1,9 @@
 /**
  * How often the solver decides random deals, and how fast: `npm run study -- --deals N [--start S]
- * [--budget-ms 1000] [--jobs J] [--decks FILE] [--out FILE]`. Classifies the numbered deals
- * S..S+N-1 (or, with `--decks`, the deals of FILE, one 156-digit deal string a line, the first N of
- * them if N is given) under draw 3 with 3 passes, then under draw 3 with unlimited passes, and prints
+ * [--budget-ms 1000] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited]`. Classifies the
+ * numbered deals S..S+N-1 (or, with `--decks`, the deals of FILE, one 156-digit deal string a line,
+ * the first N of them if N is given) under draw 3 with 3 passes, then under draw 3 with unlimited
+ * passes (`--passes 3` or `--passes unlimited` for one of them), and prints
  * for each the verdicts, the winnable share of the decided deals with a 95% Wilson interval, the share
  * left undecided, and the time per deal. With `--out FILE`, writes one JSON line per deal and rule set
  * (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`). With `--jobs J`, J processes
@@ -24,6 +25,8 @@ const { values } = parseArgs({
     'budget-ms': { type: 'string', default: '1000' },
     jobs: { type: 'string', default: '1' },
     decks: { type: 'string' },
+    // The rule sets: draw 3 with 3 passes, with unlimited passes, or both (the default).
+    passes: { type: 'string', default: '3,unlimited' },
     out: { type: 'string' },
     // Internal: this process is job `slice` of `jobs` and prints one JSON line per deal.
     slice: { type: 'string' },
@@ -47,15 +50,24 @@ if (
   (fromFile !== undefined && deals > fromFile.length)
 ) {
   console.error(
-    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--jobs J] [--decks FILE] [--out FILE]',
+    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited]',
   );
   process.exit(2);
 }
 
-const RULE_SETS: { name: string; rules: Rules }[] = [
-  { name: 'draw 3, 3 passes', rules: { draw: 3, passes: 3, foundationToTableau: true } },
-  { name: 'draw 3, unlimited passes', rules: { draw: 3, passes: null, foundationToTableau: true } },
+const ALL_RULE_SETS: { name: string; option: string; rules: Rules }[] = [
+  { name: 'draw 3, 3 passes', option: '3', rules: { draw: 3, passes: 3, foundationToTableau: true } },
+  {
+    name: 'draw 3, unlimited passes',
+    option: 'unlimited',
+    rules: { draw: 3, passes: null, foundationToTableau: true },
+  },
 ];
+const RULE_SETS = ALL_RULE_SETS.filter(({ option }) => values.passes.split(',').includes(option));
+if (RULE_SETS.length === 0) {
+  console.error('--passes is 3, unlimited or 3,unlimited');
+  process.exit(2);
+}
 
 interface Record extends DealRecord {
   readonly set: number;
@@ -91,7 +103,7 @@ function wilson(k: number, n: number): [number, number] {
 
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 
 function report(set: number, records: readonly Record[]): void {
   const counts = { won: 0, lost: 0, unknown: 0 };
@@ -105,6 +117,11 @@ function report(set: number, records: readonly Record[]): void {
     `  winnable share of decided deals: ${pct(decided ? counts.won / decided : Number.NaN)} (95% CI ${pct(low)}-${pct(high)}, n = ${decided})`,
   );
   console.log(`  undecided: ${pct(counts.unknown / deals)}`);
+  // The share of all deals winnable, bracketed: undecided deals counted lost for the low end, won for the high.
+  const all = records.length;
+  console.log(
+    `  winnable share of all deals, undecided counted both ways: ${pct(counts.won / all)}-${pct((counts.won + counts.unknown) / all)} (95% CI ${pct(wilson(counts.won, all)[0])}-${pct(wilson(counts.won + counts.unknown, all)[1])}, n = ${all})`,
+  );
   console.log(
     `  time per deal: median ${percentile(times, 0.5).toFixed(1)} ms, p90 ${percentile(times, 0.9).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`,
   );
