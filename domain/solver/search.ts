@@ -228,7 +228,9 @@ export class Search {
    * does. If one of them, R', is empty, the boards are one move apart both ways (R from one twin to the
    * other). So the search never moves a run from a twin to the other alone: it lays cards on either
    * bare twin (`addOnto`) and, for a covered P whose twin is bare, makes the one move the exchange was
-   * needed for, P home (KIND_TWIN_THEN_FOUNDATION).
+   * needed for, P home (KIND_TWIN_THEN_FOUNDATION). As a face-up card that is not the bottom of its
+   * run can only lie on a card of the rank above and the other colour, the key comes down to the set
+   * of face-up cards, which of them are bottoms, and each column's count of face-down cards.
    */
   hash(): void {
     let hi = 0;

@@ -100,8 +100,12 @@ export function solveBoard(
   return { ...full, stats };
 }
 
-/** The share of the budget (nodes, and time when there is a clock) the quick search may use. */
-const QUICK_SHARE = 0.5;
+/**
+ * The share of the budget (nodes, and time when there is a clock) the quick search may use. On a lost
+ * deal it is time the complete search does not have: at 1 s a deal (seeds 0..999, draw 3, 3 passes)
+ * a share of 0.5 left 19 deals undecided, 0.2 left 11, and 0.1 left the same 11.
+ */
+const QUICK_SHARE = 0.2;
 
 /** The table's first size (log2 of its slots): 2^16 slots take 1.3 MB, 2^22 take 84 MB. */
 const MIN_LOG2_START = 16;
