@@ -174,7 +174,8 @@ export class Search {
 
   /**
    * @param prune whether to use obligations (`must`), waste-size dominance (`visit`), reversible
-   *   moves home (`safeMove`), twins (`addOnto`) and the check for doomed positions (`doomed`);
+   *   moves home (`safeMove`), twins (alike in the key, `hash`, and in moves, `addOnto`) and the
+   *   check for doomed positions (`doomed`);
    *   without them the search is plainer and slower, which is what they are checked against.
    */
   constructor(
@@ -568,13 +569,9 @@ export class Search {
    * are still found, but a search that fails that way proves nothing.
    *
    * After a move that left an obligation (`must`), only the moves that meet it. That loses no win:
-   * in a winning line, a run moved from P to P's twin can be moved later, just before P is used, since
-   * nothing in between can touch P (it would be a use), lay a card on the twin (covered) or need the
-   * run on the twin (moving the run again is the same as moving it from P in the first place, and
-   * moving the twin with it the same as moving the twin alone and the run after it). Likewise a card
-   * taken back from its foundation can be taken back later, just before a card is laid on it or the
-   * card under it comes back; if neither happens it was never needed off its foundation. Neither move
-   * can make a safe move appear other than sending that same card home.
+   * in a winning line, a card taken back from its foundation can be taken back later, just before a
+   * card is laid on it or the card under it comes back; if neither happens it was never needed off its
+   * foundation. The move cannot make a safe move appear other than sending that same card home.
    */
   generate(out: Int32Array, off: number, fast: boolean): number {
     const safe = this.safeMove(fast);
