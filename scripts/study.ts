@@ -1,28 +1,41 @@
 /**
  * How often the solver decides random deals, and how fast: `npm run study -- --deals N [--start S]
- * [--budget-ms 1000] [--jobs J]`. Classifies the numbered deals S..S+N-1 under draw 3 with 3 passes,
- * then under draw 3 with unlimited passes, and prints for each the verdicts, the winnable share of the
- * decided deals with a 95% Wilson interval, the share left undecided, and the time per deal. With
- * `--jobs J`, J processes share the deals (each deal still gets its budget on one core).
+ * [--budget-ms 1000] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited]`. Classifies the
+ * numbered deals S..S+N-1 (or, with `--decks`, the deals of FILE, one 156-digit deal string a line,
+ * the first N of them if N is given) under draw 3 with 3 passes, then under draw 3 with unlimited
+ * passes (`--passes 3` or `--passes unlimited` for one of them), and prints
+ * for each the verdicts, the winnable share of the decided deals with a 95% Wilson interval, the share
+ * left undecided, and the time per deal. With `--out FILE`, writes one JSON line per deal and rule set
+ * (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`). With `--jobs J`, J processes
+ * share the deals (each deal still gets its budget on one core).
  */
 import { fork } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import type { Card } from '../domain/cards.js';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
-import { solve } from '../domain/solver/index.js';
+import { type DealRecord, readDecks, studyDeal, type Verdict } from './study-deals.js';
 
 const { values } = parseArgs({
   options: {
-    deals: { type: 'string', default: '1000' },
+    deals: { type: 'string' },
     start: { type: 'string', default: '0' },
     'budget-ms': { type: 'string', default: '1000' },
     jobs: { type: 'string', default: '1' },
+    decks: { type: 'string' },
+    // The rule sets: draw 3 with 3 passes, with unlimited passes, or both (the default).
+    passes: { type: 'string', default: '3,unlimited' },
+    out: { type: 'string' },
     // Internal: this process is job `slice` of `jobs` and prints one JSON line per deal.
     slice: { type: 'string' },
   },
 });
-const deals = Number(values.deals);
+/** The deals of the file, when there is one; otherwise the numbered deals from `start`. */
+const fromFile: Card[][] | undefined =
+  values.decks === undefined ? undefined : readDecks(readFileSync(values.decks, 'utf8'));
+const deals = Number(values.deals ?? (fromFile ? fromFile.length : 1000));
 const start = Number(values.start);
 const budgetMs = Number(values['budget-ms']);
 const jobs = Number(values.jobs);
@@ -33,37 +46,49 @@ if (
   start < 0 ||
   !(budgetMs > 0) ||
   !Number.isInteger(jobs) ||
-  jobs < 1
+  jobs < 1 ||
+  (fromFile !== undefined && deals > fromFile.length)
 ) {
-  console.error('usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--jobs J]');
+  console.error(
+    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited]',
+  );
   process.exit(2);
 }
 
-const RULE_SETS: { name: string; rules: Rules }[] = [
-  { name: 'draw 3, 3 passes', rules: { draw: 3, passes: 3, foundationToTableau: true } },
-  { name: 'draw 3, unlimited passes', rules: { draw: 3, passes: null, foundationToTableau: true } },
+const ALL_RULE_SETS: { name: string; option: string; rules: Rules }[] = [
+  { name: 'draw 3, 3 passes', option: '3', rules: { draw: 3, passes: 3, foundationToTableau: true } },
+  {
+    name: 'draw 3, unlimited passes',
+    option: 'unlimited',
+    rules: { draw: 3, passes: null, foundationToTableau: true },
+  },
 ];
-
-type Verdict = 'won' | 'lost' | 'unknown';
-interface Record {
-  readonly set: number;
-  readonly result: Verdict;
-  readonly ms: number;
+const RULE_SETS = ALL_RULE_SETS.filter(({ option }) => values.passes.split(',').includes(option));
+if (RULE_SETS.length === 0) {
+  console.error('--passes is 3, unlimited or 3,unlimited');
+  process.exit(2);
 }
+
+interface Record extends DealRecord {
+  readonly set: number;
+}
+
+const deckAt = (i: number): readonly Card[] => fromFile?.[i] ?? deckFromSeed((start + i) % (MAX_SEED + 1));
+const dealsName = fromFile ? `${deals} deals of ${values.decks}` : `seeds ${start}..${start + deals - 1}`;
 
 /** Classifies the deals i (0 <= i < deals) with i % of === slice, under one rule set. */
 function* classify(set: number, slice: number, of: number): Generator<Record> {
-  for (let i = slice; i < deals; i += of) {
-    const deck = deckFromSeed((start + i) % (MAX_SEED + 1));
-    const t0 = performance.now();
-    const { result } = solve(deck, RULE_SETS[set]!.rules, {
-      nodes: Number.MAX_SAFE_INTEGER,
-      now: () => performance.now(),
-      deadline: t0 + budgetMs,
-    });
-    yield { set, result, ms: performance.now() - t0 };
-  }
+  for (let i = slice; i < deals; i += of)
+    yield { set, ...studyDeal(deckAt(i), RULE_SETS[set]!.rules, budgetMs) };
 }
+
+/** The `--out` file, one JSON line per deal and rule set, in the order the deals are decided. */
+const out =
+  values.out === undefined || values.slice !== undefined ? undefined : createWriteStream(values.out);
+const write = (record: Record) => {
+  const { set: _, ...line } = record;
+  out?.write(`${JSON.stringify(line)}\n`);
+};
 
 /** Wilson score interval for k successes in n trials, 95%. */
 function wilson(k: number, n: number): [number, number] {
@@ -78,20 +103,25 @@ function wilson(k: number, n: number): [number, number] {
 
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 
 function report(set: number, records: readonly Record[]): void {
   const counts = { won: 0, lost: 0, unknown: 0 };
-  for (const record of records) counts[record.result]++;
+  for (const record of records) counts[record.verdict]++;
   const times = records.map((record) => record.ms).sort((a, b) => a - b);
   const decided = counts.won + counts.lost;
   const [low, high] = wilson(counts.won, decided);
-  console.log(`${RULE_SETS[set]!.name} (seeds ${start}..${start + deals - 1}, budget ${budgetMs} ms a deal)`);
+  console.log(`${RULE_SETS[set]!.name} (${dealsName}, budget ${budgetMs} ms a deal)`);
   console.log(`  won ${counts.won}  lost ${counts.lost}  unknown ${counts.unknown}`);
   console.log(
     `  winnable share of decided deals: ${pct(decided ? counts.won / decided : Number.NaN)} (95% CI ${pct(low)}-${pct(high)}, n = ${decided})`,
   );
   console.log(`  undecided: ${pct(counts.unknown / deals)}`);
+  // The share of all deals winnable, bracketed: undecided deals counted lost for the low end, won for the high.
+  const all = records.length;
+  console.log(
+    `  winnable share of all deals, undecided counted both ways: ${pct(counts.won / all)}-${pct((counts.won + counts.unknown) / all)} (95% CI ${pct(wilson(counts.won, all)[0])}-${pct(wilson(counts.won + counts.unknown, all)[1])}, n = ${all})`,
+  );
   console.log(
     `  time per deal: median ${percentile(times, 0.5).toFixed(1)} ms, p90 ${percentile(times, 0.9).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`,
   );
@@ -100,7 +130,7 @@ function report(set: number, records: readonly Record[]): void {
 /** Progress on stderr every 100 deals of a rule set. */
 function progress(set: number, records: readonly Record[], began: number): void {
   if (records.length % 100 !== 0) return;
-  const count = (verdict: Verdict) => records.filter((record) => record.result === verdict).length;
+  const count = (verdict: Verdict) => records.filter((record) => record.verdict === verdict).length;
   const seconds = ((performance.now() - began) / 1000).toFixed(0);
   process.stderr.write(
     `  ${RULE_SETS[set]!.name}: ${records.length}/${deals} won ${count('won')} lost ${count('lost')} unknown ${count('unknown')} (${seconds} s)\n`,
@@ -118,6 +148,7 @@ if (values.slice !== undefined) {
     const began = performance.now();
     for (const record of classify(set, 0, 1)) {
       records.push(record);
+      write(record);
       progress(set, records, began);
     }
     report(set, records);
@@ -133,6 +164,7 @@ if (values.slice !== undefined) {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const record = JSON.parse(line) as Record;
       bySet[record.set]!.push(record);
+      write(record);
       progress(record.set, bySet[record.set]!, began);
     });
     return new Promise<void>((resolve, reject) =>
@@ -144,3 +176,4 @@ if (values.slice !== undefined) {
     report(set, records);
   });
 }
+out?.end();

@@ -36,6 +36,11 @@ export const KIND_TABLEAU_TO_TABLEAU = 1;
 export const KIND_WASTE_TO_FOUNDATION = 2;
 export const KIND_WASTE_TO_TABLEAU = 3;
 export const KIND_FOUNDATION_TO_TABLEAU = 4;
+/**
+ * A run moved off face-up P onto P's twin (bare), then P home: with twins alike in the key (see
+ * `hash`), the run's move alone changes nothing, and this is what it was for.
+ */
+export const KIND_TWIN_THEN_FOUNDATION = 5;
 
 // A move packed in an integer: kind (3 bits), from column or suit (3), to column (3), count (5),
 // talon position 1..52 of the card played (6), recycle on the way (1), the (bottom) card moved (6).
@@ -78,8 +83,6 @@ const Z_MUST_HI = zobrist(2 * 64 + 1, random);
 const Z_MUST_LO = zobrist(2 * 64 + 1, random);
 Z_MUST_HI[0] = 0;
 Z_MUST_LO[0] = 0;
-/** `must` for a card uncovered by moving the run on it to the other card of the same rank and colour. */
-const USE = 0;
 /** `must` for a card taken back from its foundation. */
 const COVER = 64;
 const NONE = -1;
@@ -113,16 +116,13 @@ export class Search {
   pass: number;
   hiddenTotal = 0;
   /**
-   * What the last move obliges the next one to do, or NONE. Two kinds of move are only worth making
-   * for what immediately follows them, so the search tries only those follow-ups:
-   * - USE + P: a run moved off face-up P onto P's twin (the other card of P's rank and colour) is only
-   *   worth it if P is used next: P goes home, or a card is laid on P.
-   * - COVER + X: card X taken back from its foundation is only worth it if a card is laid on X next,
-   *   or the card under X on its foundation comes back too.
-   * Any winning line can be rearranged into one that obeys both (see `generate`), and the obligation
-   * is part of the position's key, so no position is ever judged by a search that was restricted.
-   * Such a move is made only when a follow-up that meets its obligation could come next (`usable`,
-   * `coverable`): otherwise it leads nowhere but back.
+   * What the last move obliges the next one to do, or NONE. A card X taken back from its foundation
+   * (COVER + X) is only worth it if a card is laid on X next, or the card under X on its foundation
+   * comes back too, so the search tries only those follow-ups. Any winning line can be rearranged
+   * into one that obeys this (see `generate`), and the obligation is part of the position's key, so
+   * no position is ever judged by a search that was restricted. Such a move is made only when a
+   * follow-up that meets its obligation could come next (`coverable`): otherwise it leads nowhere but
+   * back.
    */
   must = NONE;
   onFoundations = 0;
@@ -174,7 +174,8 @@ export class Search {
 
   /**
    * @param prune whether to use obligations (`must`), waste-size dominance (`visit`), reversible
-   *   moves home (`safeMove`), twins (`addOnto`) and the check for doomed positions (`doomed`);
+   *   moves home (`safeMove`), twins (alike in the key, `hash`, and in moves, `addOnto`) and the
+   *   check for doomed positions (`doomed`);
    *   without them the search is plainer and slower, which is what they are checked against.
    */
   constructor(
@@ -218,6 +219,19 @@ export class Search {
    * differing only in the order of their columns hash alike: each face-up card is keyed by the card it
    * lies on (or the bottom of its run), each column by its count of face-down cards (which fixes which
    * cards they are), the talon by its set. Foundations follow from the rest.
+   *
+   * With the prunings on, a face-up card is keyed by the rank and colour of the card it lies on, not
+   * by which of the two twins that is (`lyingOn`): boards that differ only by which twin holds which
+   * run hash alike. They are as good as each other. Say twins P and P' hold runs R and R'. If both
+   * runs are there, exchanging them maps every legal move of one board to a legal move of the other
+   * (neither twin can go home or take a card; moving P or P' takes its run along; a card of R stays
+   * on R's cards), and the boards after them are exchanged the same way, so one wins when the other
+   * does. If one of them, R', is empty, the boards are one move apart both ways (R from one twin to the
+   * other). So the search never moves a run from a twin to the other alone: it lays cards on either
+   * bare twin (`addOnto`) and, for a covered P whose twin is bare, makes the one move the exchange was
+   * needed for, P home (KIND_TWIN_THEN_FOUNDATION). As a face-up card that is not the bottom of its
+   * run can only lie on a card of the rank above and the other colour, the key comes down to the set
+   * of face-up cards, which of them are bottoms, and each column's count of face-down cards.
    */
   hash(): void {
     let hi = 0;
@@ -231,8 +245,8 @@ export class Search {
       const end = a * CAP + len[a]!;
       for (let i = a * CAP + h; i < end; i++) {
         const card = col[i]!;
-        hi ^= Z_UP_HI[card * PARENTS + parent]!;
-        lo ^= Z_UP_LO[card * PARENTS + parent]!;
+        hi ^= Z_UP_HI[card * PARENTS + this.lyingOn(parent)]!;
+        lo ^= Z_UP_LO[card * PARENTS + this.lyingOn(parent)]!;
         parent = card;
       }
     }
@@ -249,7 +263,12 @@ export class Search {
    * Records it if so. A position is as good as another with the same cards in the same places when
    * it reaches the other's waste by drawing alone, in the same pass or, by recycling, a later one:
    * from waste size p a pass shows p + draw, p + 2 draw, ... and the whole talon; a recycle starts
-   * again from 0. And a position without an obligation is as good as the same one with it.
+   * again from 0.
+   *
+   * A position with an obligation is not judged by the same one without it, although it can do less:
+   * the one without may have been searched by its safe move alone (`safeMove`), a card home that the
+   * one with the obligation has just brought back in order to lay a card on it. Judged so, the card
+   * could never come back (found by a test: the same position with two columns exchanged was lost).
    */
   visit(table: PositionTable): boolean {
     const { p, tlen } = this;
@@ -263,16 +282,12 @@ export class Search {
     // Passes 1-3 share a slot of the table (masks 0-2), then passes 4-6, and so on.
     const group = limited ? ((this.pass - 1) / MASKS) | 0 : 0;
     const slot = limited ? (this.pass - 1) % MASKS : 0;
-    for (let k = this.must === NONE ? 1 : 0; k < 2; k++) {
-      const hi = k === 0 ? this.hashHi ^ Z_MUST_HI[this.must + 1]! : this.hashHi;
-      const lo = k === 0 ? this.hashLo ^ Z_MUST_LO[this.must + 1]! : this.hashLo;
-      for (let g = 0; g <= group; g++) {
-        const at = table.find(hi ^ groupHi(g), lo ^ groupLo(g));
-        if (at < 0) continue;
-        const last = g === group ? slot : MASKS;
-        for (let j = 0; j < last; j++) if (table.get(at, j) & earlier) return false;
-        if (g === group && table.get(at, slot) & now) return false;
-      }
+    for (let g = 0; g <= group; g++) {
+      const at = table.find(this.hashHi ^ groupHi(g), this.hashLo ^ groupLo(g));
+      if (at < 0) continue;
+      const last = g === group ? slot : MASKS;
+      for (let j = 0; j < last; j++) if (table.get(at, j) & earlier) return false;
+      if (g === group && table.get(at, slot) & now) return false;
     }
     table.add(this.hashHi ^ groupHi(group), this.hashLo ^ groupLo(group), slot, 1 << p);
     return true;
@@ -364,7 +379,6 @@ export class Search {
     )
       return true;
     const must = this.must;
-    if (must < COVER) return kind === KIND_TABLEAU_TO_FOUNDATION && cardOfMove(m) === must;
     return kind === KIND_FOUNDATION_TO_TABLEAU && suit(cardOfMove(m)) === suit(must - COVER);
   }
 
@@ -441,16 +455,6 @@ export class Search {
 
   private onTop(x: number): boolean {
     return this.fnd[suit(x)] === rank(x);
-  }
-
-  /**
-   * Whether the move that leaves obligation USE + P (P, not going home, bared by moving card c and
-   * the cards on it to P's twin) could be followed by a use of P: only c's twin can be laid on P, as c
-   * coming back is the position before. Without one the move is worth nothing.
-   */
-  private usable(c: number): boolean {
-    const t = twin(c);
-    return this.laid(t) || (this.foundationToTableau && this.onTop(t));
   }
 
   /**
@@ -565,13 +569,9 @@ export class Search {
    * are still found, but a search that fails that way proves nothing.
    *
    * After a move that left an obligation (`must`), only the moves that meet it. That loses no win:
-   * in a winning line, a run moved from P to P's twin can be moved later, just before P is used, since
-   * nothing in between can touch P (it would be a use), lay a card on the twin (covered) or need the
-   * run on the twin (moving the run again is the same as moving it from P in the first place, and
-   * moving the twin with it the same as moving the twin alone and the run after it). Likewise a card
-   * taken back from its foundation can be taken back later, just before a card is laid on it or the
-   * card under it comes back; if neither happens it was never needed off its foundation. Neither move
-   * can make a safe move appear other than sending that same card home.
+   * in a winning line, a card taken back from its foundation can be taken back later, just before a
+   * card is laid on it or the card under it comes back; if neither happens it was never needed off its
+   * foundation. The move cannot make a safe move appear other than sending that same card home.
    */
   generate(out: Int32Array, off: number, fast: boolean): number {
     const safe = this.safeMove(fast);
@@ -611,9 +611,12 @@ export class Search {
           const parent = col[a * CAP + i - 1]!;
           const to = this.topAt[twin(parent)]!;
           if (to < 0) continue;
-          // The quick search makes it only to send P home.
+          // With twins alike in the key the run's move alone changes nothing (see `hash`): it is only
+          // made to send P home, in the same move. The quick search makes it only for that, too.
           const home = this.canFound(parent);
-          if (home || (!fast && (!this.prune || this.usable(card))))
+          if (this.prune) {
+            if (home) this.add(pack(KIND_TWIN_THEN_FOUNDATION, a, to, count, 0, 0, parent), 500);
+          } else if (home || !fast)
             this.add(pack(KIND_TABLEAU_TO_TABLEAU, a, to, count, 0, 0, card), home ? 500 : 200);
           continue;
         }
@@ -682,10 +685,15 @@ export class Search {
     return 0;
   }
 
+  /** What a face-up card lying on `parent` is keyed by (see `hash`): with the prunings, P and its twin are one. */
+  private lyingOn(parent: number): number {
+    return parent === BOTTOM || !this.prune ? parent : Math.min(parent, twin(parent));
+  }
+
   // Keep `hashHi`/`hashLo` up to date as `apply` changes the position (see `hash`).
   private toggleUp(card: number, parent: number): void {
-    this.hashHi ^= Z_UP_HI[card * PARENTS + parent]!;
-    this.hashLo ^= Z_UP_LO[card * PARENTS + parent]!;
+    this.hashHi ^= Z_UP_HI[card * PARENTS + this.lyingOn(parent)]!;
+    this.hashLo ^= Z_UP_LO[card * PARENTS + this.lyingOn(parent)]!;
   }
 
   private toggleHidden(a: number, h: number): void {
@@ -727,6 +735,18 @@ export class Search {
     this.len[b]!++;
   }
 
+  /** Moves the top n cards of column a onto column b, keeping the hash. */
+  private moveRun(a: number, b: number, n: number): void {
+    const from = a * CAP + this.len[a]! - n;
+    const to = b * CAP + this.len[b]!;
+    const card = this.col[from]!;
+    this.toggleUp(card, this.parentAt(a, this.len[a]! - n));
+    this.toggleUp(card, this.landing(b));
+    for (let i = 0; i < n; i++) this.col[to + i] = this.col[from + i]!;
+    this.len[a]! -= n;
+    this.len[b]! += n;
+  }
+
   /**
    * Plays a move; returns 1 if it turned a face-down card up (what `undo` needs besides the move, the
    * waste's size, the pass and the obligation before it).
@@ -737,6 +757,17 @@ export class Search {
     this.setMust(NONE);
     this.recheck = kind !== KIND_TABLEAU_TO_TABLEAU && kind !== KIND_FOUNDATION_TO_TABLEAU;
     switch (kind) {
+      case KIND_TWIN_THEN_FOUNDATION: {
+        // `card` is P; the run on it goes to P's twin (its key does not change), then P goes home.
+        const a = fromOf(m);
+        const n = countOf(m);
+        this.moveRun(a, toOf(m), n);
+        this.toggleUp(card, this.parentAt(a, this.len[a]! - 1));
+        this.len[a]!--;
+        this.fnd[suit(card)]!++;
+        this.onFoundations++;
+        return this.revealIfBare(a);
+      }
       case KIND_TABLEAU_TO_FOUNDATION: {
         const a = fromOf(m);
         this.toggleUp(card, this.parentAt(a, this.len[a]! - 1));
@@ -749,14 +780,7 @@ export class Search {
         const a = fromOf(m);
         const b = toOf(m);
         const n = countOf(m);
-        const from = a * CAP + this.len[a]! - n;
-        const to = b * CAP + this.len[b]!;
-        if (this.prune && this.len[a]! - n > this.hid[a]!) this.setMust(USE + this.col[from - 1]!);
-        this.toggleUp(card, this.parentAt(a, this.len[a]! - n));
-        this.toggleUp(card, this.landing(b));
-        for (let i = 0; i < n; i++) this.col[to + i] = this.col[from + i]!;
-        this.len[a]! -= n;
-        this.len[b]! += n;
+        this.moveRun(a, b, n);
         return this.revealIfBare(a);
       }
       case KIND_WASTE_TO_FOUNDATION:
@@ -791,17 +815,22 @@ export class Search {
     this.hashHi = hi;
     this.hashLo = lo;
     const kind = kindOf(m);
-    if (kind === KIND_TABLEAU_TO_FOUNDATION || kind === KIND_TABLEAU_TO_TABLEAU) {
+    if (
+      kind === KIND_TABLEAU_TO_FOUNDATION ||
+      kind === KIND_TABLEAU_TO_TABLEAU ||
+      kind === KIND_TWIN_THEN_FOUNDATION
+    ) {
       const a = fromOf(m);
       if (revealed) {
         this.hid[a]!++;
         this.hiddenTotal++;
       }
-      if (kind === KIND_TABLEAU_TO_FOUNDATION) {
+      if (kind !== KIND_TABLEAU_TO_TABLEAU) {
         this.push(a, card);
         this.fnd[suit(card)]!--;
         this.onFoundations--;
-      } else {
+      }
+      if (kind !== KIND_TABLEAU_TO_FOUNDATION) {
         const b = toOf(m);
         const n = countOf(m);
         const from = b * CAP + this.len[b]! - n;
@@ -853,6 +882,8 @@ export class Search {
         return [move(column(fromOf(m)), foundation)];
       case KIND_TABLEAU_TO_TABLEAU:
         return [move(column(fromOf(m)), column(toOf(m)), countOf(m))];
+      case KIND_TWIN_THEN_FOUNDATION:
+        return [move(column(fromOf(m)), column(toOf(m)), countOf(m)), move(column(fromOf(m)), foundation)];
       case KIND_FOUNDATION_TO_TABLEAU:
         return [move(foundation, column(toOf(m)))];
       default: {

@@ -149,16 +149,20 @@ describe('solve', () => {
   });
 
   it('prunes nothing that matters: agrees with the plain search on positions reached by random play', () => {
-    // The prunings (obligations, waste-size dominance, reversible moves home, twins) are checked
-    // against the search without them, on mid-game positions (many of them lost) under four rule sets.
+    // The prunings (obligations, waste-size dominance, reversible moves home, twins alike in the key
+    // and in moves) are checked against the search without them, on mid-game positions (many of them
+    // lost) under seven rule sets: draw 1 and 3; 1, 2, 3 and unlimited passes; cards back on and off.
     const ruleSets: Rules[] = [
       HOUSE_RULES,
       { draw: 1, passes: 2, foundationToTableau: true },
       { draw: 3, passes: null, foundationToTableau: true },
       { draw: 3, passes: 2, foundationToTableau: false },
+      { draw: 1, passes: null, foundationToTableau: false },
+      { draw: 3, passes: 1, foundationToTableau: true },
+      { draw: 1, passes: 1, foundationToTableau: false },
     ];
     const verdicts = { won: 0, lost: 0 };
-    for (let seed = 1; seed <= 80; seed++) {
+    for (let seed = 1; seed <= 140; seed++) {
       const rules = ruleSets[seed % ruleSets.length]!;
       const board = randomPlay(seed, seed % 2 === 0 ? 60 : 120, rules);
       const plain = solveBoard(board, rules, { nodes: 300_000 }, { prune: false });
@@ -194,9 +198,18 @@ describe('solve', () => {
       pass: 2,
     };
     const rules: Rules = { draw: 1, passes: 2, foundationToTableau: true };
-    const solved = solveBoard(board, rules, {}, { quick: false });
-    expect(solved.result).toBe('won');
-    if (solved.result === 'won') expect(isCleared(playOn(board, rules, solved.line))).toBe(true);
+    // The same position with columns 2 and 4 exchanged: 5S, sent home alone (it can come straight back
+    // onto 6D), must come back onto 6D for 4S to follow. That position was judged by the one before
+    // 5S went home, which had been searched by that safe move alone: it too was lost once.
+    const exchanged: Board = {
+      ...board,
+      tableau: board.tableau.map((_, i, t) => t[i === 1 ? 3 : i === 3 ? 1 : i]!),
+    };
+    for (const position of [board, exchanged]) {
+      const solved = solveBoard(position, rules, {}, { quick: false });
+      expect(solved.result).toBe('won');
+      if (solved.result === 'won') expect(isCleared(playOn(position, rules, solved.line))).toBe(true);
+    }
   });
 
   it('proves hand-made dead ends lost, as the exhaustive search does, and wins their winnable twins', () => {
@@ -280,7 +293,7 @@ describe('Search', () => {
   it('makes a move that leaves an obligation only when something could meet it next', () => {
     const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
     const column = (hidden: string, up: string) => ({ hidden: cards(hidden), up: cards(up) });
-    // 8H may leave 9S for 9C, and 3H (hearts are home to 3H) may come back onto 4C. Nothing is safe.
+    // 3H (hearts are home to 3H) may come back onto 4C. Nothing is safe.
     const board = (stock: string, third: string, foundations: Card[][]): Board => ({
       stock: cards(stock),
       waste: [],
@@ -301,16 +314,11 @@ describe('Search', () => {
       const n = position.generate(out, 0, false);
       return Array.from(out.subarray(0, n), (m) => position.expand(m, position.p, position.tlen).at(-1));
     };
-    const toTwin = { type: 'move', from: 't1', to: 't2', count: 1 };
     const back = { type: 'move', from: 'fH', to: 't4', count: 1 };
-    // 9S cannot go home and 8D, the only other card for it, is out of reach: 8H stays; no black 2
-    // could cover 3H and 2H has no black 3 to follow onto: 3H stays home.
-    expect(listed(board('5D', '', hearts))).not.toContainEqual(toTwin);
+    // No black 2 could cover 3H and 2H has no black 3 to follow onto: 3H stays home.
     expect(listed(board('5D', '', hearts))).not.toContainEqual(back);
-    // 8D in the talon or face up makes the first worth it; 2S in the talon, the second. So does a
-    // black 3 that 2H could follow 3H onto, but only when a black ace could then cover 2H.
-    expect(listed(board('8D', '', hearts))).toContainEqual(toTwin);
-    expect(listed(board('5D', '8D', hearts))).toContainEqual(toTwin);
+    // 2S in the talon makes it worth it. So does a black 3 that 2H could follow 3H onto, but only
+    // when a black ace could then cover 2H.
     expect(listed(board('2S', '', hearts))).toContainEqual(back);
     expect(listed(board('5D', '3S', hearts))).not.toContainEqual(back);
     expect(listed(board('AS', '3S', hearts))).toContainEqual(back);
@@ -326,8 +334,46 @@ describe('Search', () => {
     const out = new Int32Array(512);
     const n = plain.generate(out, 0, false);
     expect(Array.from(out.subarray(0, n), (m) => plain.expand(m, 0, 1).at(-1))).toEqual(
-      expect.arrayContaining([toTwin, back]),
+      expect.arrayContaining([{ type: 'move', from: 't1', to: 't2', count: 1 }, back]),
     );
+  });
+
+  it('never moves a run from a card to its twin alone, only to send that card home in the same move', () => {
+    const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
+    const column = (hidden: string, up: string) => ({ hidden: cards(hidden), up: cards(up) });
+    // 8H lies on 9S; 9C, its twin, is bare.
+    const board = (stock: string, third: string, spades: number): Board => ({
+      stock: cards(stock),
+      waste: [],
+      foundations: [[], [], [], home(3, spades)],
+      tableau: [
+        column('2C', '9S 8H'),
+        column('', '9C'),
+        column('', third),
+        column('', '4C'),
+        ...Array.from({ length: 3 }, () => column('', '')),
+      ],
+      pass: 1,
+    });
+    const lines = (b: Board, prune = true) => {
+      const position = new Search(b, HOUSE_RULES, prune);
+      const out = new Int32Array(512);
+      const n = position.generate(out, 0, false);
+      return Array.from(out.subarray(0, n), (m) => position.expand(m, position.p, position.tlen));
+    };
+    const toTwin = { type: 'move', from: 't1', to: 't2', count: 1 };
+    // The board after it is the same as before up to which twin holds 8H, and its key is the same:
+    // whatever could use 9S next (8D in the talon or face up) can use 9C now.
+    for (const b of [board('5D', '', 0), board('8D', '', 0), board('5D', '8D', 0)]) {
+      expect(lines(b).flat()).not.toContainEqual(toTwin);
+      // The plain search, with exact keys, makes it.
+      expect(lines(b, false)).toContainEqual([toTwin]);
+    }
+    // With 9S free to go home (spades home to 8), the run moves and 9S goes home, in one move.
+    expect(lines(board('5D', '', 8))).toContainEqual([
+      toTwin,
+      { type: 'move', from: 't1', to: 'fS', count: 1 },
+    ]);
   });
 
   it('finds a position doomed only when some card can never leave, as the exhaustive search confirms', () => {

@@ -1,0 +1,61 @@
+/**
+ * The study's deals and records, apart from its command line so that tests can use them: a deals file
+ * (one 156-digit deal string a line, CONTRACT section 2) and one JSON line per deal solved, which
+ * anyone can check elsewhere (replay the line, or solve the deck with another solver).
+ */
+import { type Card, formatDealString, isDeckError, parseDealString } from '../domain/cards.js';
+import type { PlayedMove } from '../domain/moves.js';
+import type { Rules } from '../domain/rules.js';
+import { solve } from '../domain/solver/index.js';
+
+export type Verdict = 'won' | 'lost' | 'unknown';
+
+/** What the study writes for one deal under one rule set (`--out`). */
+export interface DealRecord {
+  /** The deal as a 156-digit string. */
+  readonly deck: string;
+  readonly rules: Rules;
+  readonly verdict: Verdict;
+  /** Wall-clock time of the solve, in milliseconds. */
+  readonly ms: number;
+  /** The solver's nodes (moves tried). */
+  readonly nodes: number;
+  /** For a won deal: the moves, as `POST /games/{id}/moves` takes them, that win from the deal. */
+  readonly line?: readonly PlayedMove[];
+}
+
+/**
+ * The decks of a deals file: one 156-digit string a line; blank lines and lines starting with `#` are
+ * skipped. Throws on the first line that is not a deal, naming it.
+ */
+export function readDecks(text: string): Card[][] {
+  const decks: Card[][] = [];
+  for (const [i, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const deck = parseDealString(line);
+    if (isDeckError(deck)) throw new Error(`line ${i + 1}: ${deck.problem}`);
+    decks.push(deck);
+  }
+  return decks;
+}
+
+/** Solves one deal within `budgetMs` of wall-clock time (any number of nodes). */
+export function studyDeal(
+  deck: readonly Card[],
+  rules: Rules,
+  budgetMs: number,
+  now: () => number = () => performance.now(),
+): DealRecord {
+  const t0 = now();
+  const solved = solve(deck, rules, { nodes: Number.MAX_SAFE_INTEGER, now, deadline: t0 + budgetMs });
+  const ms = now() - t0;
+  const record = {
+    deck: formatDealString(deck),
+    rules,
+    verdict: solved.result,
+    ms,
+    nodes: solved.stats.nodes,
+  };
+  return solved.result === 'won' ? { ...record, line: solved.line } : record;
+}

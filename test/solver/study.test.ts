@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatDealString, parseDealString } from '../../domain/cards.js';
+import { deal } from '../../domain/game.js';
+import { checkHistory } from '../../domain/replay.js';
+import { HOUSE_RULES } from '../../domain/rules.js';
+import { deckFromSeed } from '../../domain/shuffle.js';
+import { type DealRecord, readDecks, studyDeal } from '../../scripts/study-deals.js';
+
+describe('the study of deals', () => {
+  it('reads a deals file: one 156-digit string a line, blank lines and # comments skipped', () => {
+    const text = `# two deals\n${formatDealString(deckFromSeed(0))}\n\n  ${formatDealString(deckFromSeed(1))}\r\n`;
+    expect(readDecks(text)).toEqual([deckFromSeed(0), deckFromSeed(1)]);
+    expect(() => readDecks(`${formatDealString(deckFromSeed(0))}\n123\n`)).toThrow(/^line 2: /);
+  });
+
+  it('records a deal with its verdict, time, nodes and, when won, a line the domain replays to a win', () => {
+    const record = studyDeal(deckFromSeed(0), HOUSE_RULES, 5_000);
+    expect(record.verdict).toBe('won');
+    expect(record.nodes).toBeGreaterThan(0);
+    expect(record.ms).toBeGreaterThanOrEqual(0);
+    const deck = parseDealString(record.deck);
+    expect(deck).toEqual(deckFromSeed(0));
+    const replayed = checkHistory(deal(deckFromSeed(0), null, HOUSE_RULES), record.line!);
+    expect(replayed.ok && replayed.state.status).toBe('won');
+    // A lost deal (seed 1 is lost at the start under the house rules) has no line.
+    const lost = studyDeal(deckFromSeed(1), HOUSE_RULES, 5_000);
+    expect(lost.verdict).toBe('lost');
+    expect(lost).not.toHaveProperty('line');
+  });
+
+  it('npm run study --decks FILE --out FILE writes one JSON line per deal and rule set', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'study-'));
+    try {
+      const decks = join(dir, 'decks.txt');
+      const out = join(dir, 'out.jsonl');
+      writeFileSync(decks, `${formatDealString(deckFromSeed(0))}\n${formatDealString(deckFromSeed(1))}\n`);
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/study.ts', '--decks', decks, '--out', out, '--budget-ms', '2000'],
+        { encoding: 'utf8' },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`2 deals of ${decks}`);
+      const records = readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as DealRecord);
+      expect(records.map((r) => [r.deck, r.rules.passes, r.verdict])).toEqual([
+        [formatDealString(deckFromSeed(0)), 3, 'won'],
+        [formatDealString(deckFromSeed(1)), 3, 'lost'],
+        [formatDealString(deckFromSeed(0)), null, 'won'],
+        [formatDealString(deckFromSeed(1)), null, 'lost'],
+      ]);
+      for (const record of records) {
+        expect(Object.keys(record).sort()).toEqual(
+          ['deck', 'rules', 'verdict', 'ms', 'nodes', ...(record.verdict === 'won' ? ['line'] : [])].sort(),
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
