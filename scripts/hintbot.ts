@@ -7,14 +7,13 @@
  * (`{ seed, won, moves, ending, ms }`), so a long run can be watched and checked. With `--jobs J`,
  * J processes share the deals (each hint still runs on one core).
  */
-import { fork } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { deal, decide, evolve, fold, type GameState, isViolation } from '../domain/index.js';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { HINT_BUDGET, type HintBudget, hint } from '../domain/solver/index.js';
+import { runJobs } from './jobs.js';
 
 const { values } = parseArgs({
   options: {
@@ -147,17 +146,7 @@ if (values.slice !== undefined) {
 if (jobs === 1) {
   for (let i = 0; i < deals; i++) record(playByHints(seedOf(i)));
 } else {
-  const children = Array.from({ length: jobs }, (_, slice) => {
-    const child = fork(process.argv[1]!, [...process.argv.slice(2), '--slice', String(slice)], {
-      execArgv: process.execArgv,
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
-    createInterface({ input: child.stdout! }).on('line', (line) => record(JSON.parse(line) as Played));
-    return new Promise<void>((resolve, reject) =>
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`job ${slice} exited ${code}`)))),
-    );
-  });
-  await Promise.all(children);
+  await runJobs<Played>(jobs, record);
 }
 results.sort((a, b) => a.seed - b.seed);
 

@@ -9,13 +9,12 @@
  * (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`). With `--jobs J`, J processes
  * share the deals (each deal still gets its budget on one core).
  */
-import { fork } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { Card } from '../domain/cards.js';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
+import { runJobs } from './jobs.js';
 import { type DealRecord, readDecks, studyDeal, type Verdict } from './study-deals.js';
 
 const { values } = parseArgs({
@@ -156,22 +155,11 @@ if (values.slice !== undefined) {
 } else {
   const bySet: Record[][] = RULE_SETS.map(() => []);
   const began = performance.now();
-  const children = Array.from({ length: jobs }, (_, slice) => {
-    const child = fork(process.argv[1]!, [...process.argv.slice(2), '--slice', String(slice)], {
-      execArgv: process.execArgv,
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const record = JSON.parse(line) as Record;
-      bySet[record.set]!.push(record);
-      write(record);
-      progress(record.set, bySet[record.set]!, began);
-    });
-    return new Promise<void>((resolve, reject) =>
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`job ${slice} exited ${code}`)))),
-    );
+  await runJobs<Record>(jobs, (record) => {
+    bySet[record.set]!.push(record);
+    write(record);
+    progress(record.set, bySet[record.set]!, began);
   });
-  await Promise.all(children);
   bySet.forEach((records, set) => {
     report(set, records);
   });

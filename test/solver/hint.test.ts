@@ -9,6 +9,7 @@ import { OPENING_SCORE } from '../../domain/score.js';
 import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
 import { type HintBudget, hint, solve } from '../../domain/solver/index.js';
 import { toView } from '../../domain/view.js';
+import { faceUpRuns } from './positions.js';
 
 /** A small budget: the tests check what the hint may know, not how well it plays. */
 const BUDGET: HintBudget = {
@@ -136,22 +137,8 @@ describe('hint', () => {
   });
 
   it('follows a win when every card is known', () => {
-    // Runs K..2 alternating, the aces in the waste: nothing face down, nothing in the stock.
-    const run = (suits: [number, number]) =>
-      Array.from({ length: 12 }, (_, i) => cardOf(13 - i, suits[i % 2]!)).filter((card) => card % 13 !== 0);
-    const board: Board = {
-      stock: [],
-      waste: [cardOf(1, 0), cardOf(1, 1), cardOf(1, 2), cardOf(1, 3)],
-      foundations: [[], [], [], []],
-      tableau: [
-        { hidden: [], up: run([0, 1]) },
-        { hidden: [], up: run([1, 0]) },
-        { hidden: [], up: run([2, 3]) },
-        { hidden: [], up: run([3, 2]) },
-        ...Array.from({ length: 3 }, () => ({ hidden: [], up: [] })),
-      ],
-      pass: 1,
-    };
+    // Nothing face down, nothing in the stock.
+    const board = faceUpRuns();
     const { move, reason } = hint(stateOf(board, HOUSE_RULES), BUDGET);
     expect(move).toEqual({ type: 'move', from: 'waste', to: 'fS', count: 1 });
     expect(reason).toMatch(/every card is known/);

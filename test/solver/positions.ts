@@ -1,4 +1,5 @@
 import { applyMove, type Board, isCleared, layOut, listMoves } from '../../domain/board.js';
+import { cardOf } from '../../domain/cards.js';
 import type { Rules } from '../../domain/rules.js';
 import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
 
@@ -44,4 +45,26 @@ export function randomPlay(seed: number, steps: number, rules: Rules): Board {
     board = applyMove(board, rules, moves[next() % moves.length]!).board;
   }
   return board;
+}
+
+/**
+ * Every card face up, nothing in the stock: four columns of K..2 in alternating colours, the aces on
+ * the waste, three columns empty. A win for anyone who looks.
+ */
+export function faceUpRuns(): Board {
+  const run = (suits: [number, number]) =>
+    Array.from({ length: 12 }, (_, i) => cardOf(13 - i, suits[i % 2]!)).filter((card) => card % 13 !== 0);
+  return {
+    stock: [],
+    waste: [cardOf(1, 0), cardOf(1, 1), cardOf(1, 2), cardOf(1, 3)],
+    foundations: [[], [], [], []],
+    tableau: [
+      { hidden: [], up: run([0, 1]) },
+      { hidden: [], up: run([1, 0]) },
+      { hidden: [], up: run([2, 3]) },
+      { hidden: [], up: run([3, 2]) },
+      ...Array.from({ length: 3 }, () => ({ hidden: [], up: [] })),
+    ],
+    pass: 1,
+  };
 }

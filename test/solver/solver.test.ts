@@ -10,7 +10,7 @@ import { OPENING_SCORE } from '../../domain/score.js';
 import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
 import { autocomplete, safeAutoplay, solve, solveBoard, winnableDeal } from '../../domain/solver/index.js';
 import { Search } from '../../domain/solver/search.js';
-import { bruteForceWinnable, randomPlay } from './positions.js';
+import { bruteForceWinnable, faceUpRuns, randomPlay } from './positions.js';
 
 const fixture = JSON.parse(
   readFileSync(new URL('../fixtures/winning-lines.json', import.meta.url), 'utf8'),
@@ -502,24 +502,7 @@ describe('safeAutoplay', () => {
 describe('autocomplete', () => {
   it('wins from a position with every card face up', () => {
     const rules = HOUSE_RULES;
-    // Runs K..2 alternating, with the aces and two low cards in the waste.
-    const run = (suits: [number, number]) =>
-      Array.from({ length: 12 }, (_, i) => cardOf(13 - i, suits[i % 2]!)).filter((card) => card % 13 !== 0);
-    const board: Board = {
-      stock: [],
-      waste: [cardOf(1, 0), cardOf(1, 1), cardOf(1, 2), cardOf(1, 3)],
-      foundations: [[], [], [], []],
-      tableau: [
-        { hidden: [], up: run([0, 1]) },
-        { hidden: [], up: run([1, 0]) },
-        { hidden: [], up: run([2, 3]) },
-        { hidden: [], up: run([3, 2]) },
-        { hidden: [], up: [] },
-        { hidden: [], up: [] },
-        { hidden: [], up: [] },
-      ],
-      pass: 1,
-    };
+    const board = faceUpRuns();
     const line = autocomplete(stateOf(board, rules), { nodes: 200_000 });
     expect(line).not.toBeNull();
     expect(isCleared(playOn(board, rules, line!))).toBe(true);
