@@ -1,4 +1,15 @@
-import { type Card, DECK_SIZE, formatCard, isRed, KING, RANKS, rankOf, suitOf } from './cards.js';
+import {
+  allHome,
+  type Card,
+  DECK_SIZE,
+  fitsOn,
+  formatCard,
+  goesOn,
+  KING,
+  RANKS,
+  rankOf,
+  suitOf,
+} from './cards.js';
 import { type Move, type Play, type PlayedMove, type Transfer, toPlay, toPlayed } from './moves.js';
 import {
   COLUMNS,
@@ -67,7 +78,7 @@ function cardsOn(board: Board, pile: number): readonly Card[] {
 /** Whether `card` may be laid on a tableau pile whose top is `top` (undefined: an empty column). */
 function fitsOnColumn(card: Card, top: Card | undefined): RuleName | undefined {
   if (top === undefined) return rankOf(card) === KING ? undefined : 'empty-column-king';
-  if (rankOf(top) === rankOf(card) + 1 && isRed(top) !== isRed(card)) return undefined;
+  if (fitsOn(card, top)) return undefined;
   return 'tableau-descending-alternating';
 }
 
@@ -94,9 +105,7 @@ export function checkTransfer(board: Board, rules: Rules, t: Transfer): RuleName
   if (isFoundation(to)) {
     if (count !== 1) return 'foundation-single-card';
     if (suitOf(bottom) !== foundationSuit(to)) return 'foundation-suit';
-    return rankOf(bottom) === board.foundations[foundationSuit(to)]!.length + 1
-      ? undefined
-      : 'foundation-ascending';
+    return goesOn(bottom, board.foundations[foundationSuit(to)]!.length) ? undefined : 'foundation-ascending';
   }
   return fitsOnColumn(bottom, topOf(cardsOn(board, to)));
 }
@@ -334,7 +343,7 @@ export const checkMove = (board: Board, rules: Rules, move: PlayedMove): Violati
 export const applyMove = (board: Board, rules: Rules, move: PlayedMove): Applied =>
   applyPlay(board, rules, toPlay(move));
 
-export const isCleared = (board: Board): boolean => board.foundations.every((cards) => cards.length === 13);
+export const isCleared = (board: Board): boolean => allHome(board.foundations.map((cards) => cards.length));
 
 /** Every card on the board, for invariants: each of the 52 exactly once. */
 export function allCards(board: Board): Card[] {

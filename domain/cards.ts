@@ -26,6 +26,31 @@ export const isRed = (card: Card): boolean => {
 
 export const cardOf = (rank: number, suit: number): Card => suit * 13 + (rank - 1);
 
+/** The other card of the same rank and colour: 3C and 3S, 3D and 3H. */
+export const twinOf = (card: Card): Card => card + (3 - 2 * suitOf(card)) * 13;
+
+/** Whether `card` may lie on `top` in the tableau: one rank lower and of the other colour. */
+export const fitsOn = (card: Card, top: Card): boolean =>
+  rankOf(top) === rankOf(card) + 1 && isRed(top) !== isRed(card);
+
+/**
+ * The cards `card` (not a King) may lie on in the tableau (see `fitsOn`), `k` = 0 or 1: one rank
+ * higher, in the first or the second suit of the other colour.
+ */
+export const holderOf = (card: Card, k: number): Card => {
+  const first = isRed(card) ? 0 : 1;
+  return cardOf(rankOf(card) + 1, k === 0 ? first : 3 - first);
+};
+
+/** Whether `card` goes next on a foundation of its suit holding `height` cards (Ace first). */
+export const goesOn = (card: Card, height: number): boolean => rankOf(card) === height + 1;
+
+/** Whether foundations of these heights (by suit) hold the whole deck: the game is won. */
+export const allHome = (heights: ArrayLike<number>): boolean => {
+  for (let s = 0; s < SUITS.length; s++) if (heights[s] !== KING) return false;
+  return true;
+};
+
 export const formatCard = (card: Card): CardCode => `${RANKS[rankOf(card) - 1]}${SUITS[suitOf(card)]}`;
 
 /** Parses `TH`, `AS`, ... (case-sensitive, as in the contract); `undefined` for anything else. */

@@ -1,4 +1,7 @@
-import { type Card, isRed, rankOf, suitOf } from '../cards.js';
+import { type Card, isRed, KING, rankOf, suitOf } from '../cards.js';
+import { COLUMNS } from '../piles.js';
+import { packMove, TABLEAU_TO_FOUNDATION, WASTE_TO_FOUNDATION } from './packed-moves.js';
+import { COLUMN_ROOM, NO_CARD, type Position } from './position.js';
 
 /**
  * Whether a card that may go to its foundation can never be needed in the tableau again, so that
@@ -25,3 +28,39 @@ export function neverNeeded(card: Card, heights: ArrayLike<number>, foundationTo
  */
 export const wasteIsFixed = (draw: number, pass: number, passes: number): boolean =>
   draw === 1 || pass >= passes;
+
+/**
+ * A safe move to the foundations, if any (else -1): the only move worth trying in its position.
+ * Besides the cards never needed again (`neverNeeded`), when cards may come back from the
+ * foundations a top card lying on a face-up card, or a King alone in its column, is as good home as
+ * where it is: it can come straight back (onto the card it leaves, or to the column it empties), so
+ * sending it home loses nothing and the search never tells apart positions that differ only by such
+ * cards. Not so a card from the waste: home, it may find no column to come back to, and then it keeps
+ * the cards under it on their foundation. The card just taken back from its foundation is the
+ * exception, and so is the quick search (`fast`), which takes nothing back.
+ */
+export function safeMove(position: Position, fast: boolean): number {
+  const { cards, length, faceDown, foundation, foundationToTableau } = position;
+  const reversible = position.prune && foundationToTableau && !fast && position.takenBack === NO_CARD;
+  for (let a = 0; a < COLUMNS; a++) {
+    const l = length[a]!;
+    const down = faceDown[a]!;
+    if (l <= down) continue;
+    const card = cards[a * COLUMN_ROOM + l - 1]!;
+    if (
+      position.canGoHome(card) &&
+      ((reversible && (l - 1 > down || (l === 1 && rankOf(card) === KING))) ||
+        neverNeeded(card, foundation, foundationToTableau))
+    ) {
+      return packMove(TABLEAU_TO_FOUNDATION, a, 0, 1, 0, 0, card);
+    }
+  }
+  const { wasteSize } = position;
+  if (wasteSize > 0 && wasteIsFixed(position.draw, position.pass, position.passes)) {
+    const card = position.talon[wasteSize - 1]!;
+    if (position.canGoHome(card) && neverNeeded(card, foundation, foundationToTableau)) {
+      return packMove(WASTE_TO_FOUNDATION, 0, 0, 1, wasteSize, 0, card);
+    }
+  }
+  return -1;
+}

@@ -2,8 +2,7 @@ import { type Board, layOut } from '../board.js';
 import type { Card } from '../cards.js';
 import type { PlayedMove } from '../moves.js';
 import type { Rules } from '../rules.js';
-import { Search } from './search.js';
-import { PositionTable } from './table.js';
+import { depthFirst } from './search.js';
 
 /**
  * How much work a solve may do. The domain has no clock: a caller that wants a time limit passes one
@@ -29,7 +28,6 @@ export type SolveResult =
   | { readonly result: 'unknown'; readonly stats: SolveStats };
 
 export const DEFAULT_NODES = 2_000_000;
-const CLOCK_EVERY = 1024;
 
 /** Solves a deal (all 52 cards known) under `rules`. */
 export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget = {}): SolveResult {
@@ -44,10 +42,10 @@ export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget =
  * - `lost`: every position reachable was searched. The only moves ever left out are ones proved
  *   never to matter: safe moves to the foundations are played alone, positions equal up to the order
  *   of the columns, or up to which of two twins (same rank and colour) holds which run, are searched
- *   once (`Search.hash`), a position is not searched when one searched before can do all it can
+ *   once (`key.ts`), a position is not searched when one searched before can do all it can
  *   (same cards in the same places, a waste it reaches by drawing, no fewer passes left) or when some
- *   card in it can never leave its place (`Search.doomed`), a card taken back from its foundation is
- *   followed only by the moves that make it worth it (`Search.must`) and taken back only when such a
+ *   card in it can never leave its place (`dead-ends.ts`), a card taken back from its foundation is
+ *   followed only by the moves that make it worth it (`obligations.ts`) and taken back only when such a
  *   move could follow, and a card that could go onto either of two twins goes onto one.
  * - `unknown`: the budget ran out first.
  *
@@ -64,14 +62,14 @@ export function solveBoard(
   { prune = true, quick: look = true }: { readonly prune?: boolean; readonly quick?: boolean } = {},
 ): SolveResult {
   const maxNodes = budget.nodes ?? DEFAULT_NODES;
-  if (!look) return search(board, rules, budget, false, prune);
+  if (!look) return depthFirst(board, rules, { ...budget, nodes: maxNodes }, false, prune, MIN_LOG2_START);
   // First a quick look along the moves that usually matter, which finds most wins; then, if it
   // finds none, the complete search, which alone can prove a deal lost.
   const { now, deadline } = budget;
   const quickDeadline =
     now !== undefined && deadline !== undefined ? now() + QUICK_SHARE * (deadline - now()) : undefined;
   const quickNodes = Math.floor(maxNodes * QUICK_SHARE);
-  const quick = search(
+  const quick = depthFirst(
     board,
     rules,
     {
@@ -89,7 +87,7 @@ export function solveBoard(
     MAX_LOG2_START,
     Math.max(startingSize(maxNodes - quick.stats.nodes), Math.ceil(Math.log2(2 * quick.stats.positions + 1))),
   );
-  const full = search(
+  const full = depthFirst(
     board,
     rules,
     { ...budget, nodes: maxNodes - quick.stats.nodes },
@@ -117,92 +115,3 @@ const MAX_LOG2_START = 22;
  */
 const startingSize = (nodes: number): number =>
   Math.max(10, Math.min(MIN_LOG2_START, Math.ceil(Math.log2(nodes + 1)) + 1));
-
-function search(
-  board: Board,
-  rules: Rules,
-  budget: SolveBudget,
-  fast: boolean,
-  prune: boolean,
-  log2Capacity = MIN_LOG2_START,
-): SolveResult {
-  const position = new Search(board, rules, prune);
-  const maxNodes = budget.nodes ?? DEFAULT_NODES;
-  const { now, deadline } = budget;
-  const table = new PositionTable(log2Capacity);
-  let nodes = 0;
-  const stats = () => ({ nodes, positions: table.size });
-  if (position.isWon()) return { result: 'won', line: position.finish(), stats: stats() };
-  position.hash();
-  position.visit(table);
-
-  // The depth-first stack, flat: the moves of depth d are buf[base[d] .. base[d] + count[d]).
-  let buf = new Int32Array(1 << 14);
-  const base: number[] = [0];
-  const count: number[] = [position.generate(buf, 0, fast)];
-  const next: number[] = [0];
-  const applied: number[] = [];
-  const revealed: number[] = [];
-  const wasteBefore: number[] = [];
-  const talonBefore: number[] = [];
-  const passBefore: number[] = [];
-  const mustBefore: number[] = [];
-  const hiBefore: number[] = [];
-  const loBefore: number[] = [];
-  /** Takes back the move made at depth i. */
-  const takeBack = (i: number) =>
-    position.undo(
-      applied[i]!,
-      revealed[i]!,
-      wasteBefore[i]!,
-      passBefore[i]!,
-      mustBefore[i]!,
-      hiBefore[i]!,
-      loBefore[i]!,
-    );
-  let d = 0;
-  for (;;) {
-    if (next[d]! < count[d]!) {
-      const m = buf[base[d]! + next[d]!]!;
-      next[d]!++;
-      applied[d] = m;
-      wasteBefore[d] = position.p;
-      talonBefore[d] = position.tlen;
-      passBefore[d] = position.pass;
-      mustBefore[d] = position.must;
-      hiBefore[d] = position.hashHi;
-      loBefore[d] = position.hashLo;
-      revealed[d] = position.apply(m);
-      nodes++;
-      if (position.isWon()) {
-        const line: PlayedMove[] = [];
-        for (let i = 0; i <= d; i++)
-          line.push(...position.expand(applied[i]!, wasteBefore[i]!, talonBefore[i]!));
-        line.push(...position.finish());
-        return { result: 'won', line, stats: stats() };
-      }
-      if (nodes >= maxNodes) return { result: 'unknown', stats: stats() };
-      if (now !== undefined && deadline !== undefined && nodes % CLOCK_EVERY === 0 && now() >= deadline) {
-        return { result: 'unknown', stats: stats() };
-      }
-      if (!position.visit(table)) {
-        takeBack(d);
-        continue;
-      }
-      d++;
-      base[d] = base[d - 1]! + count[d - 1]!;
-      if (base[d]! + 1024 > buf.length) {
-        const bigger = new Int32Array(buf.length * 2);
-        bigger.set(buf);
-        buf = bigger;
-      }
-      count[d] = position.generate(buf, base[d]!, fast);
-      next[d] = 0;
-    } else {
-      // The quick search leaves moves out: running out of moves proves nothing.
-      if (d === 0) return fast ? { result: 'unknown', stats: stats() } : { result: 'lost', stats: stats() };
-      d--;
-      takeBack(d);
-    }
-  }
-}

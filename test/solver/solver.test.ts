@@ -8,8 +8,14 @@ import { checkHistory } from '../../domain/replay.js';
 import { HOUSE_RULES, type Rules } from '../../domain/rules.js';
 import { OPENING_SCORE } from '../../domain/score.js';
 import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
+import { DeadEnds } from '../../domain/solver/dead-ends.js';
 import { autocomplete, safeAutoplay, solve, solveBoard, winnableDeal } from '../../domain/solver/index.js';
-import { Search } from '../../domain/solver/search.js';
+import { computeKey } from '../../domain/solver/key.js';
+import { playerMoves } from '../../domain/solver/line.js';
+import { MoveList } from '../../domain/solver/move-list.js';
+import { play, remember, takeBack } from '../../domain/solver/play.js';
+import { Position } from '../../domain/solver/position.js';
+import { safeMove } from '../../domain/solver/safety.js';
 import { bruteForceWinnable, faceUpRuns, randomPlay } from './positions.js';
 
 const fixture = JSON.parse(
@@ -259,7 +265,16 @@ describe('solve', () => {
   });
 });
 
-describe('Search', () => {
+/** The moves a position lists, as a player makes them. */
+const listed = (position: Position): PlayedMove[][] => {
+  const out = new Int32Array(512);
+  const n = new MoveList().generate(position, out, 0, false);
+  return Array.from(out.subarray(0, n), (m) =>
+    playerMoves(position.draw, m, position.wasteSize, position.talonSize),
+  );
+};
+
+describe('the search', () => {
   it('sends home alone a card that can come straight back, and only such a card', () => {
     const empty = { hidden: [], up: [] };
     const withColumn = (column: { hidden: Card[]; up: Card[] }): Board => ({
@@ -271,9 +286,9 @@ describe('Search', () => {
       pass: 1,
     });
     const forced = (board: Board) => {
-      const position = new Search(board, HOUSE_RULES);
-      const m = position.safeMove(false);
-      return m < 0 ? null : position.expand(m, position.p, position.tlen);
+      const position = new Position(board, HOUSE_RULES);
+      const m = safeMove(position, false);
+      return m < 0 ? null : playerMoves(position.draw, m, position.wasteSize, position.talonSize);
     };
     const threeHome = [{ type: 'move', from: 't1', to: 'fH', count: 1 }];
     // 3H on 4C comes back onto 4C; KS alone comes back to its empty column.
@@ -286,8 +301,7 @@ describe('Search', () => {
     expect(forced(withColumn({ hidden: [cardOf(6, 0)], up: [cardOf(3, 2)] }))).toBeNull();
     // Without cards coming back from the foundations nothing comes straight back.
     const board = withColumn({ hidden: [], up: [cardOf(4, 0), cardOf(3, 2)] });
-    const position = new Search(board, { ...HOUSE_RULES, foundationToTableau: false });
-    expect(position.safeMove(false)).toBe(-1);
+    expect(safeMove(new Position(board, { ...HOUSE_RULES, foundationToTableau: false }), false)).toBe(-1);
   });
 
   it('makes a move that leaves an obligation only when something could meet it next', () => {
@@ -308,32 +322,25 @@ describe('Search', () => {
       pass: 1,
     });
     const hearts = [[], [], home(2, 3), []];
-    const listed = (b: Board) => {
-      const position = new Search(b, HOUSE_RULES);
-      const out = new Int32Array(512);
-      const n = position.generate(out, 0, false);
-      return Array.from(out.subarray(0, n), (m) => position.expand(m, position.p, position.tlen).at(-1));
-    };
+    const lastMoves = (b: Board) => listed(new Position(b, HOUSE_RULES)).map((moves) => moves.at(-1));
     const back = { type: 'move', from: 'fH', to: 't4', count: 1 };
     // No black 2 could cover 3H and 2H has no black 3 to follow onto: 3H stays home.
-    expect(listed(board('5D', '', hearts))).not.toContainEqual(back);
+    expect(lastMoves(board('5D', '', hearts))).not.toContainEqual(back);
     // 2S in the talon makes it worth it. So does a black 3 that 2H could follow 3H onto, but only
     // when a black ace could then cover 2H.
-    expect(listed(board('2S', '', hearts))).toContainEqual(back);
-    expect(listed(board('5D', '3S', hearts))).not.toContainEqual(back);
-    expect(listed(board('AS', '3S', hearts))).toContainEqual(back);
+    expect(lastMoves(board('2S', '', hearts))).toContainEqual(back);
+    expect(lastMoves(board('5D', '3S', hearts))).not.toContainEqual(back);
+    expect(lastMoves(board('AS', '3S', hearts))).toContainEqual(back);
     // An ace never comes back, even onto a free black 2.
-    expect(listed(board('5D', '2S', [[], home(1, 1), [], []]))).not.toContainEqual({
+    expect(lastMoves(board('5D', '2S', [[], home(1, 1), [], []]))).not.toContainEqual({
       type: 'move',
       from: 'fD',
       to: 't3',
       count: 1,
     });
     // Without the prunings every such move is made.
-    const plain = new Search(board('5D', '', hearts), HOUSE_RULES, false);
-    const out = new Int32Array(512);
-    const n = plain.generate(out, 0, false);
-    expect(Array.from(out.subarray(0, n), (m) => plain.expand(m, 0, 1).at(-1))).toEqual(
+    const plain = new Position(board('5D', '', hearts), HOUSE_RULES, false);
+    expect(listed(plain).map((moves) => moves.at(-1))).toEqual(
       expect.arrayContaining([{ type: 'move', from: 't1', to: 't2', count: 1 }, back]),
     );
   });
@@ -355,12 +362,7 @@ describe('Search', () => {
       ],
       pass: 1,
     });
-    const lines = (b: Board, prune = true) => {
-      const position = new Search(b, HOUSE_RULES, prune);
-      const out = new Int32Array(512);
-      const n = position.generate(out, 0, false);
-      return Array.from(out.subarray(0, n), (m) => position.expand(m, position.p, position.tlen));
-    };
+    const lines = (b: Board, prune = true) => listed(new Position(b, HOUSE_RULES, prune));
     const toTwin = { type: 'move', from: 't1', to: 't2', count: 1 };
     // The board after it is the same as before up to which twin holds 8H, and its key is the same:
     // whatever could use 9S next (8D in the talon or face up) can use 9C now.
@@ -409,7 +411,7 @@ describe('Search', () => {
       ['9H dealt last of its three', talon('9H JC TH', '', 1), lastPass, false],
     ];
     for (const [name, board, rules, doomed] of cases) {
-      expect(new Search(board, rules).doomed(), name).toBe(doomed);
+      expect(new DeadEnds().isDeadEnd(new Position(board, rules)), name).toBe(doomed);
       // A lost verdict is confirmed by the exhaustive search; a won one by replaying the line.
       if (doomed) expect(bruteForceWinnable(board, rules), name).toBe(false);
       const solved = solveBoard(board, rules);
@@ -418,28 +420,30 @@ describe('Search', () => {
     }
   });
 
-  it('keeps its hash as moves are made and taken back, equal to the hash computed afresh', () => {
+  it('keeps its key as moves are made and taken back, equal to the key computed afresh', () => {
     for (let seed = 1; seed <= 30; seed++) {
       const rules = seed % 3 === 0 ? { ...HOUSE_RULES, draw: 1 as const } : HOUSE_RULES;
-      const position = new Search(randomPlay(seed, seed % 40, rules), rules);
-      position.hash();
+      const position = new Position(randomPlay(seed, seed % 40, rules), rules);
+      const list = new MoveList();
+      computeKey(position);
       const next = mulberry32(seed);
       const moves = new Int32Array(512);
+      const key = () => [position.keyHi, position.keyLo];
       for (let step = 0; step < 60; step++) {
-        const count = position.generate(moves, 0, false);
+        const count = list.generate(position, moves, 0, false);
         if (count === 0) break;
         const m = moves[next() % count]!;
-        const before = [position.p, position.pass, position.must, position.hashHi, position.hashLo] as const;
-        const revealed = position.apply(m);
-        const kept = [position.hashHi, position.hashLo];
-        position.hash();
-        expect([position.hashHi, position.hashLo]).toEqual(kept);
+        const before = remember(position);
+        const turnedUp = play(position, m);
+        const kept = key();
+        computeKey(position);
+        expect(key()).toEqual(kept);
         if (step % 5 === 4) {
-          // Now and then take the move back: the hash is the one from before it.
-          position.undo(m, revealed, ...before);
-          position.hash();
-          expect([position.hashHi, position.hashLo]).toEqual([before[3], before[4]]);
-          position.apply(m);
+          // Now and then take the move back: the key is the one from before it.
+          takeBack(position, m, turnedUp, before);
+          computeKey(position);
+          expect(key()).toEqual([before.keyHi, before.keyLo]);
+          play(position, m);
         }
       }
     }

@@ -1,0 +1,227 @@
+import { holderOf, KING, rankOf, twinOf } from '../cards.js';
+import { COLUMNS } from '../piles.js';
+import { DeadEnds } from './dead-ends.js';
+import { coverable, leftmost, meetsObligation, type Tops } from './obligations.js';
+import {
+  FOUNDATION_TO_TABLEAU,
+  packMove,
+  TABLEAU_TO_FOUNDATION,
+  TABLEAU_TO_TABLEAU,
+  TWIN_THEN_FOUNDATION,
+  WASTE_TO_FOUNDATION,
+  WASTE_TO_TABLEAU,
+} from './packed-moves.js';
+import { COLUMN_ROOM, NO_CARD, type Position } from './position.js';
+import { safeMove } from './safety.js';
+import { TalonStops } from './talon.js';
+
+const MOST_MOVES = 512;
+
+/**
+ * Makes the list of moves worth trying in a position, most promising first (`generate`), with the
+ * scratch space that takes, so that listing allocates nothing.
+ */
+export class MoveList implements Tops {
+  readonly topAt = new Int8Array(52).fill(-1);
+  private readonly moves = new Int32Array(MOST_MOVES);
+  private readonly scores = new Int32Array(MOST_MOVES);
+  private readonly tops = new Int8Array(COLUMNS);
+  private readonly talon = new TalonStops();
+  private readonly deadEnds = new DeadEnds();
+  private n = 0;
+  private position!: Position;
+  private firstEmpty = -1;
+  private takenBackColumn = -1;
+  /** The cards `isPlayable` finds, marked with `stamp` the first time a `generate` call asks. */
+  private readonly playable = new Float64Array(52);
+  private stamp = 0;
+  private stamped = false;
+
+  /**
+   * Writes the moves worth trying at `out[off..]`, most promising first; returns how many.
+   *
+   * - A safe move to the foundations (`safeMove`) is the only move listed; a dead end (`dead-ends.ts`)
+   *   lists none.
+   * - `fast` leaves out moves that only rearrange the tableau unless they turn a card up or free a
+   *   card for its foundation, and moves back from the foundations: far fewer positions, and most won
+   *   deals are still found, but a search that fails that way proves nothing.
+   * - After a card was taken back from its foundation, only the moves that meet its obligation
+   *   (`obligations.ts`).
+   */
+  generate(position: Position, out: Int32Array, off: number, fast: boolean): number {
+    const safe = safeMove(position, fast);
+    if (safe >= 0) {
+      out[off] = safe;
+      return 1;
+    }
+    if (position.prune && position.deadEndCheckDue && !fast && this.deadEnds.isDeadEnd(position)) return 0;
+    this.position = position;
+    this.n = 0;
+    const { cards, length, faceDown, foundation } = position;
+    const { tops, topAt } = this;
+    this.firstEmpty = -1;
+    this.takenBackColumn = -1;
+    for (let b = 0; b < COLUMNS; b++) {
+      const top = position.top(b);
+      tops[b] = top;
+      if (top < 0 && this.firstEmpty < 0) this.firstEmpty = b;
+      if (top >= 0) {
+        topAt[top] = b;
+        if (top === position.takenBack) this.takenBackColumn = b;
+      }
+    }
+    const firstEmpty = this.firstEmpty;
+    this.talon.list(position);
+    this.stamped = false;
+
+    // Tableau to foundation, and tableau to tableau.
+    for (let a = 0; a < COLUMNS; a++) {
+      const l = length[a]!;
+      const down = faceDown[a]!;
+      if (l === 0) continue;
+      const top = cards[a * COLUMN_ROOM + l - 1]!;
+      if (position.canGoHome(top))
+        this.add(
+          packMove(TABLEAU_TO_FOUNDATION, a, 0, 1, 0, 0, top),
+          l - 1 === down && down > 0 ? 1100 : 1000,
+        );
+      for (let i = down; i < l; i++) {
+        const card = cards[a * COLUMN_ROOM + i]!;
+        const count = l - i;
+        if (i > down) {
+          // A run off face-up P: the only other card that takes it is P's twin.
+          const under = cards[a * COLUMN_ROOM + i - 1]!;
+          const to = topAt[twinOf(under)]!;
+          if (to < 0) continue;
+          // With twins alike in the key the run's move alone changes nothing (see `key.ts`): it is
+          // only made to send P home, in the same move. The quick search makes it only for that, too.
+          const home = position.canGoHome(under);
+          if (position.prune) {
+            if (home) this.add(packMove(TWIN_THEN_FOUNDATION, a, to, count, 0, 0, under), 500);
+          } else if (home || !fast)
+            this.add(packMove(TABLEAU_TO_TABLEAU, a, to, count, 0, 0, card), home ? 500 : 200);
+          continue;
+        }
+        const score = down > 0 ? 800 + down : 300;
+        if (rankOf(card) === KING) {
+          // A King's run to an empty column: pointless from a column with nothing face down under it.
+          if (i > 0 && firstEmpty >= 0)
+            this.add(packMove(TABLEAU_TO_TABLEAU, a, firstEmpty, count, 0, 0, card), score);
+          continue;
+        }
+        this.addOnto(TABLEAU_TO_TABLEAU, a, count, 0, 0, card, score);
+      }
+    }
+
+    // The talon: every card that some number of draws (and at most one recycle) brings to the waste's top.
+    const stops = this.talon;
+    for (let k = 0; k < stops.count; k++) this.addFromTalon(stops.at[k]!, stops.recycle[k]!, stops.draws[k]!);
+
+    // Foundation to tableau.
+    if (position.foundationToTableau && !fast) {
+      for (let s = 0; s < 4; s++) {
+        const height = foundation[s]!;
+        if (height === 0) continue;
+        const card = s * 13 + height - 1;
+        const to =
+          height === KING ? firstEmpty : leftmost(this.holderColumn(card, 0), this.holderColumn(card, 1));
+        if (to < 0 || (position.prune && !coverable(position, this, card, to))) continue;
+        if (height === KING) {
+          this.add(packMove(FOUNDATION_TO_TABLEAU, s, firstEmpty, 1, 0, 0, card), 50);
+          continue;
+        }
+        this.addOnto(FOUNDATION_TO_TABLEAU, s, 1, 0, 0, card, 100);
+      }
+    }
+
+    for (let b = 0; b < COLUMNS; b++) if (tops[b]! >= 0) topAt[tops[b]!] = -1;
+    return this.sortInto(out, off);
+  }
+
+  /** Writes the list at out[off..], most promising first (insertion sort: lists are short, ties keep their order). */
+  private sortInto(out: Int32Array, off: number): number {
+    const { moves, scores, n } = this;
+    for (let i = 1; i < n; i++) {
+      const m = moves[i]!;
+      const score = scores[i]!;
+      let j = i - 1;
+      while (j >= 0 && scores[j]! < score) {
+        moves[j + 1] = moves[j]!;
+        scores[j + 1] = scores[j]!;
+        j--;
+      }
+      moves[j + 1] = m;
+      scores[j + 1] = score;
+    }
+    for (let i = 0; i < n; i++) out[off + i] = moves[i]!;
+    return n;
+  }
+
+  holderColumn(card: number, k: number): number {
+    return this.topAt[holderOf(card, k)]!;
+  }
+
+  isPlayable(x: number): boolean {
+    if (!this.stamped) {
+      this.stamped = true;
+      const stamp = ++this.stamp;
+      const { cards, length, faceDown, talon } = this.position;
+      for (let a = 0; a < COLUMNS; a++)
+        for (let i = a * COLUMN_ROOM + faceDown[a]!, end = a * COLUMN_ROOM + length[a]!; i < end; i++)
+          this.playable[cards[i]!] = stamp;
+      for (let k = 0; k < this.talon.count; k++) this.playable[talon[this.talon.at[k]! - 1]!] = stamp;
+    }
+    return this.playable[x] === this.stamp;
+  }
+
+  /** Adds a move to the list, if it meets the obligation of a card just taken back. */
+  private add(m: number, score: number): void {
+    const position = this.position;
+    if (position.takenBack !== NO_CARD && !meetsObligation(position, this.takenBackColumn, m)) return;
+    this.moves[this.n] = m;
+    this.scores[this.n++] = score;
+  }
+
+  /**
+   * Adds the move of `card` (with the cards on it, `count` in all) from column or suit `from` onto
+   * each column whose top takes it: the two cards one rank higher of the other colour. They are twins
+   * (same rank, same colour), and when both are tops the card goes onto the first only: a run on one
+   * twin moves to the other in one move and back, so the two positions are as good as each other.
+   */
+  private addOnto(
+    kind: number,
+    from: number,
+    count: number,
+    talonAt: number,
+    recycle: number,
+    card: number,
+    score: number,
+  ) {
+    const b1 = this.holderColumn(card, 0);
+    const b2 = this.holderColumn(card, 1);
+    const first = leftmost(b1, b2);
+    const second = first === b1 ? b2 : b1;
+    const source = kind === TABLEAU_TO_TABLEAU ? from : -1;
+    if (first >= 0 && first !== source) {
+      this.add(packMove(kind, from, first, count, talonAt, recycle, card), score);
+      if (this.position.prune) return;
+    }
+    if (second >= 0 && second !== source)
+      this.add(packMove(kind, from, second, count, talonAt, recycle, card), score);
+  }
+
+  /** Adds the moves of the talon's card at position `at`, reached by `draws` draws and `recycle` recycles. */
+  private addFromTalon(at: number, recycle: number, draws: number): void {
+    const position = this.position;
+    const card = position.talon[at - 1]!;
+    const cost = draws + recycle * 30;
+    if (position.canGoHome(card))
+      this.add(packMove(WASTE_TO_FOUNDATION, 0, 0, 1, at, recycle, card), 900 - cost);
+    if (rankOf(card) === KING) {
+      if (this.firstEmpty >= 0)
+        this.add(packMove(WASTE_TO_TABLEAU, 0, this.firstEmpty, 1, at, recycle, card), 600 - cost);
+      return;
+    }
+    this.addOnto(WASTE_TO_TABLEAU, 0, 1, at, recycle, card, 600 - cost);
+  }
+}

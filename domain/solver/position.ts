@@ -1,0 +1,124 @@
+import type { Board } from '../board.js';
+import { type Card, goesOn, rankOf, suitOf } from '../cards.js';
+import { COLUMNS } from '../piles.js';
+import type { Rules } from '../rules.js';
+
+/** Room for one column's cards, face down and face up (a deal has at most 6 + 13). */
+export const COLUMN_ROOM = 52;
+/** `takenBack` when no card has just come back from its foundation. */
+export const NO_CARD = -1;
+
+/**
+ * The solver's board: mutable typed arrays, changed in place by `play` and restored exactly by
+ * `takeBack` (see `play.ts`), so that a search of millions of positions allocates nothing per position.
+ *
+ * The stock and the waste are one sequence, the talon: the waste bottom to top, then the stock top to
+ * bottom. Cards only ever leave it, and a recycle keeps its order, so the talon's state is the set of
+ * cards still in it and how many of them are on the waste.
+ */
+export class Position {
+  /** Column `a` holds its cards bottom to top at `a * COLUMN_ROOM`; the first `faceDown[a]` are face down. */
+  readonly cards = new Int8Array(COLUMNS * COLUMN_ROOM);
+  readonly length = new Int8Array(COLUMNS);
+  readonly faceDown = new Int8Array(COLUMNS);
+  faceDownTotal = 0;
+  /** Cards on each foundation, by suit. */
+  readonly foundation = new Int8Array(4);
+  cardsHome = 0;
+  readonly talon = new Int8Array(52);
+  talonSize = 0;
+  /** Talon cards on the waste: the waste's top card is `talon[wasteSize - 1]`. */
+  wasteSize = 0;
+  pass: number;
+  /**
+   * The card the last move took back from its foundation, or NO_CARD. That is only worth it if a card
+   * is laid on it next, or the card under it on its foundation comes back too, so the search tries
+   * only those follow-ups (see `obligations.ts`). It is part of the position's key.
+   */
+  takenBack = NO_CARD;
+  /** The position's key (see `key.ts`), kept up to date by `play`. */
+  keyHi = 0;
+  keyLo = 0;
+  /**
+   * Whether the search checks the position for a dead end (`dead-ends.ts`): only at the start and
+   * after a move that took a card from the talon or sent one home. Moves between columns and back
+   * from the foundations were never seen to make one (4.7 million of them, on 23 hard deals), and a
+   * check costs about as much as the rest of a position's work.
+   */
+  deadEndCheckDue = true;
+
+  readonly draw: number;
+  /** Passes allowed; Infinity when unlimited. */
+  readonly passes: number;
+  readonly foundationToTableau: boolean;
+
+  /**
+   * @param prune whether the search may use what only the prunings need: obligations, waste-size
+   *   dominance, reversible moves home, twins alike and dead ends. Without them it is plainer and
+   *   slower, which is what they are checked against.
+   */
+  constructor(
+    board: Board,
+    rules: Rules,
+    readonly prune = true,
+  ) {
+    this.draw = rules.draw;
+    this.passes = rules.passes ?? Number.POSITIVE_INFINITY;
+    this.foundationToTableau = rules.foundationToTableau;
+    board.tableau.forEach((column, a) => {
+      const cards = [...column.hidden, ...column.up];
+      cards.forEach((card, i) => {
+        this.cards[a * COLUMN_ROOM + i] = card;
+      });
+      this.length[a] = cards.length;
+      this.faceDown[a] = column.hidden.length;
+      this.faceDownTotal += column.hidden.length;
+    });
+    board.foundations.forEach((cards, s) => {
+      this.foundation[s] = cards.length;
+      this.cardsHome += cards.length;
+    });
+    const talon = [...board.waste, ...board.stock.slice().reverse()];
+    talon.forEach((card, i) => {
+      this.talon[i] = card;
+    });
+    this.talonSize = talon.length;
+    this.wasteSize = board.waste.length;
+    this.pass = board.pass;
+  }
+
+  /** The top card of column a, or -1 when it is empty. */
+  top(a: number): number {
+    const l = this.length[a]!;
+    return l > 0 ? this.cards[a * COLUMN_ROOM + l - 1]! : -1;
+  }
+
+  /** Whether the card may go to its foundation now. */
+  canGoHome(card: Card): boolean {
+    return goesOn(card, this.foundation[suitOf(card)]!);
+  }
+
+  /** Whether the card is the top of its foundation. */
+  isTopOfFoundation(card: Card): boolean {
+    return this.foundation[suitOf(card)] === rankOf(card);
+  }
+
+  /** Whether a recycle is left (always with unlimited passes). */
+  canRecycle(): boolean {
+    return this.pass < this.passes;
+  }
+
+  /**
+   * Whether the game plays itself out from here: with nothing face down and the talon empty every
+   * card is in descending runs, and the lowest card not yet home is always a column's top
+   * (`finish` in `line.ts` plays them).
+   */
+  finishesByItself(): boolean {
+    return this.faceDownTotal === 0 && this.talonSize === 0;
+  }
+
+  /** The cards of column `a`, bottom to top (for tests and hints). */
+  column(a: number): Card[] {
+    return Array.from(this.cards.subarray(a * COLUMN_ROOM, a * COLUMN_ROOM + this.length[a]!));
+  }
+}
