@@ -1,5 +1,6 @@
 import { holderOf, KING, rankOf, twinOf } from '../cards.js';
 import { COLUMNS } from '../piles.js';
+import { commutes } from './commuting.js';
 import { DeadEnds } from './dead-ends.js';
 import { coverable, leftmost, meetsObligation, type Tops } from './obligations.js';
 import {
@@ -29,6 +30,7 @@ export class MoveList implements Tops {
   private readonly talon = new TalonStops();
   private readonly deadEnds = new DeadEnds();
   private n = 0;
+  private previous = -1;
   private position!: Position;
   private firstEmpty = -1;
   private takenBackColumn = -1;
@@ -47,8 +49,10 @@ export class MoveList implements Tops {
    *   deals are still found, but a search that fails that way proves nothing.
    * - After a card was taken back from its foundation, only the moves that meet its obligation
    *   (`obligations.ts`).
+   * - Not the moves that commute with `previous`, the move that led here (`commuting.ts`; -1 for
+   *   none, or when the move before it had to meet an obligation).
    */
-  generate(position: Position, out: Int32Array, off: number, fast: boolean): number {
+  generate(position: Position, out: Int32Array, off: number, fast: boolean, previous = -1): number {
     const safe = safeMove(position, fast);
     if (safe >= 0) {
       out[off] = safe;
@@ -56,6 +60,7 @@ export class MoveList implements Tops {
     }
     if (position.prune && position.deadEndCheckDue && !fast && this.deadEnds.isDeadEnd(position)) return 0;
     this.position = position;
+    this.previous = position.prune ? previous : -1;
     this.n = 0;
     const { cards, length, faceDown, foundation } = position;
     const { tops, topAt } = this;
@@ -178,6 +183,7 @@ export class MoveList implements Tops {
   private add(m: number, score: number): void {
     const position = this.position;
     if (position.takenBack !== NO_CARD && !meetsObligation(position, this.takenBackColumn, m)) return;
+    if (this.previous >= 0 && commutes(this.previous, m)) return;
     this.moves[this.n] = m;
     this.scores[this.n++] = score;
   }

@@ -48,7 +48,10 @@ export function play(position: Position, m: number): number {
   const card = cardOfMove(m);
   const kind = kindOf(m);
   setTakenBack(position, NO_CARD);
-  position.deadEndCheckDue = kind !== TABLEAU_TO_TABLEAU && kind !== FOUNDATION_TO_TABLEAU;
+  position.deadEndCheckDue =
+    kind === WASTE_TO_FOUNDATION ||
+    kind === WASTE_TO_TABLEAU ||
+    (!position.foundationToTableau && (kind === TABLEAU_TO_FOUNDATION || kind === TWIN_THEN_FOUNDATION));
   switch (kind) {
     case TWIN_THEN_FOUNDATION: {
       // `card` is P; the run on it goes to P's twin (its key does not change), then P goes home.

@@ -5,7 +5,7 @@ import { computeKey } from './key.js';
 import { finish, playerMoves } from './line.js';
 import { MoveList } from './move-list.js';
 import { type Before, play, remember, takeBack } from './play.js';
-import { Position } from './position.js';
+import { NO_CARD, Position } from './position.js';
 import { SeenPositions } from './seen.js';
 import type { SolveBudget, SolveResult } from './solve.js';
 
@@ -79,7 +79,10 @@ export function depthFirst(
         bigger.set(list);
         list = bigger;
       }
-      count[d] = moves.generate(position, list, start[d]!, fast);
+      // Commuting moves are left out only where the other order was listed (see `commuting.ts`):
+      // not after a safe move played alone, nor after a move made to meet an obligation.
+      const previous = count[d - 1]! > 1 && before[d - 1]!.takenBack === NO_CARD ? m : -1;
+      count[d] = moves.generate(position, list, start[d]!, fast, previous);
       next[d] = 0;
     } else {
       if (d === 0) return { result: fast ? 'unknown' : 'lost', stats: stats() };
