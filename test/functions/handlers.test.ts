@@ -6,8 +6,18 @@ import {
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deal, deckFromSeed, evolve, fold, HOUSE_RULES, toSnapshot } from '../../domain/index.js';
+import {
+  deal,
+  deckFromSeed,
+  evolve,
+  fold,
+  HOUSE_RULES,
+  MAX_ACTIONS,
+  toSnapshot,
+} from '../../domain/index.js';
 import { MAX_ATTEMPTS } from '../../functions/commands.js';
+import { handler as autocomplete } from '../../functions/handlers/autocomplete.js';
+import { handler as autoplay } from '../../functions/handlers/autoplay.js';
 import { handler as checkReplay } from '../../functions/handlers/checkReplay.js';
 import { handler as createGame } from '../../functions/handlers/createGame.js';
 import { handler as getGame } from '../../functions/handlers/getGame.js';
@@ -279,6 +289,38 @@ describe('POST /games/{id}/moves', () => {
     expect(other.statusCode).toBe(422);
     expect(parse(other).type).toBe('/problems/idempotency-key-reused');
     expect((await move({ type: 'draw' }, { ...auth, 'idempotency-key': 'bad key' })).statusCode).toBe(400);
+  });
+});
+
+describe(`a game at ${MAX_ACTIONS} actions`, () => {
+  it('refuses every write with rule game-too-long, autoplay and autocomplete too; nothing appended', async () => {
+    const atLimit = {
+      ...drawnItem,
+      sk: MAX_ACTIONS,
+      snap: snapshotOf(MAX_ACTIONS),
+      tokenHash: hashToken(TOKEN),
+    } as Record<string, unknown>;
+    ddb.on(QueryCommand).resolves({ Items: [atLimit] });
+    const write = (handler: typeof undo, route: string) =>
+      handler(
+        gatewayEvent({
+          method: 'POST',
+          path: `/games/${ID}/${route}`,
+          pathParameters: { id: ID },
+          headers: auth,
+        }),
+      );
+    for (const answer of [
+      await move({ type: 'draw' }),
+      await write(undo, 'undo'),
+      await write(resign, 'resign'),
+      await write(autoplay, 'autoplay'),
+      await write(autocomplete, 'autocomplete'),
+    ]) {
+      expect(answer.statusCode).toBe(422);
+      expect(parse(answer)).toMatchObject({ rule: 'game-too-long', currentVersion: MAX_ACTIONS });
+    }
+    expect(puts()).toHaveLength(0);
   });
 });
 
