@@ -128,6 +128,7 @@ async function answerAgain(id: string, loaded: Loaded, key: Keyed, first: FirstA
     throw new Problem(
       'idempotency-key-reused',
       `Idempotency-Key ${JSON.stringify(key.key)} was used for another request on this game.`,
+      { currentVersion: loaded.state.version },
     );
   }
   if (first.refusal) throw Problem.fromRecord(first.refusal, REPLAYED);

@@ -16,6 +16,7 @@ import {
   toSnapshot,
 } from '../../domain/index.js';
 import { MAX_ATTEMPTS } from '../../functions/commands.js';
+import { handler as analysis } from '../../functions/handlers/analysis.js';
 import { handler as autocomplete } from '../../functions/handlers/autocomplete.js';
 import { handler as autoplay } from '../../functions/handlers/autoplay.js';
 import { handler as checkReplay } from '../../functions/handlers/checkReplay.js';
@@ -321,6 +322,28 @@ describe(`a game at ${MAX_ACTIONS} actions`, () => {
       expect(parse(answer)).toMatchObject({ rule: 'game-too-long', currentVersion: MAX_ACTIONS });
     }
     expect(puts()).toHaveLength(0);
+  });
+});
+
+describe('every answer about a game carries its version as ETag', () => {
+  it('refusals too: not provable, in play, a reused key, a version not reached', async () => {
+    const event = (path: string, method = 'POST', headers = auth) =>
+      gatewayEvent({ method, path: `/games/${ID}/${path}`, pathParameters: { id: ID }, headers });
+    const answers = [
+      await autocomplete(event('autocomplete')),
+      await analysis(event('analysis', 'GET')),
+      await getGame({ ...event('', 'GET'), queryStringParameters: { at: '5' } }),
+    ];
+    ddb.on(QueryCommand).resolves({
+      Items: [{ ...drawnItem, idem: 'k1', fp: fingerprint('playMove', { type: 'draw' }) }, dealtItem],
+    });
+    answers.push(await move({ type: 'recycle' }, { ...auth, 'idempotency-key': 'k1' }));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([422, 422, 404, 422]);
+    const versions = [0, 0, 0, 1];
+    answers.forEach((answer, i) => {
+      expect(answer.headers?.etag, answer.body).toBe(`"${versions[i]}"`);
+      expect(parse(answer).currentVersion).toBe(versions[i]);
+    });
   });
 });
 
