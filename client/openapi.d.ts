@@ -377,6 +377,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description A sign-in token that does not verify (without one, the game is anonymous) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Unknown game or route */
       404: {
         content: {

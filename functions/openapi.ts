@@ -179,6 +179,9 @@ function operation(route: Route): Json {
     responses[403] = problem("A token that does not open this game, or another player's sign-in token");
   }
   if (shape.player) responses[401] = problem('No sign-in token, or one that does not verify');
+  if (route.name === 'createGame') {
+    responses[401] = problem('A sign-in token that does not verify (without one, the game is anonymous)');
+  }
   if (shape.write) {
     responses[409] = problem('Lost a race with other writes (carries currentVersion)');
     responses[412] = problem('If-Match names another version (carries currentVersion)');

@@ -42,6 +42,9 @@ describe('GET /openapi.json', () => {
     expect(header('/games/{id}/moves', 'post', 'Idempotency-Key')).toMatch(/Idempotent-Replayed/);
     const ifMatch = header('/games/{id}/moves', 'post', 'If-Match');
     for (const words of [/strong/, /W\//, /\*/, /400/, /412/]) expect(ifMatch).toMatch(words);
+    // A sign-in token that does not verify is 401 on POST /games too (the game would be the player's).
+    const responses = (document.paths['/games']!.post as { responses: Record<string, unknown> }).responses;
+    expect(responses['401']).toBeDefined();
   });
 
   it('its View schema fits the views the domain makes, in play and finished', () => {
