@@ -22,6 +22,7 @@ import { handler as autoplay } from '../../functions/handlers/autoplay.js';
 import { handler as checkReplay } from '../../functions/handlers/checkReplay.js';
 import { handler as createGame } from '../../functions/handlers/createGame.js';
 import { handler as getGame } from '../../functions/handlers/getGame.js';
+import { handler as hint } from '../../functions/handlers/hint.js';
 import { handler as openapi } from '../../functions/handlers/openapi.js';
 import { handler as playMove } from '../../functions/handlers/playMove.js';
 import { handler as resign } from '../../functions/handlers/resign.js';
@@ -322,6 +323,13 @@ describe(`a game at ${MAX_ACTIONS} actions`, () => {
       expect(parse(answer)).toMatchObject({ rule: 'game-too-long', currentVersion: MAX_ACTIONS });
     }
     expect(puts()).toHaveLength(0);
+    // Nothing to hint at either: every move would be refused.
+    const hinted = await hint(
+      gatewayEvent({ path: `/games/${ID}/hint`, pathParameters: { id: ID }, headers: auth }),
+    );
+    expect(hinted.statusCode).toBe(200);
+    expect(parse(hinted).move).toBeNull();
+    expect(parse(hinted).reason).toMatch(/10000 actions/);
   });
 });
 
