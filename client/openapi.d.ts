@@ -80,10 +80,20 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /**
+     * @description Rank A 2..9 T J Q K, then suit C D H S: TH is the ten of hearts.
+     * @example TH
+     */
     CardCode: string;
-    /** @enum {string} */
+    /**
+     * @description waste, t1..t7, or a foundation fC fD fH fS
+     * @enum {string}
+     */
     SourcePile: "waste" | "t1" | "t2" | "t3" | "t4" | "t5" | "t6" | "t7" | "fC" | "fD" | "fH" | "fS";
-    /** @enum {string} */
+    /**
+     * @description t1..t7, fC fD fH fS, or 'foundation': the foundation of the moving card's suit
+     * @enum {string}
+     */
     TargetPile: "t1" | "t2" | "t3" | "t4" | "t5" | "t6" | "t7" | "fC" | "fD" | "fH" | "fS" | "foundation";
     Move: OneOf<[{
       /** @constant */
@@ -96,30 +106,38 @@ export interface components {
       type: "move";
       from: components["schemas"]["SourcePile"];
       to: components["schemas"]["TargetPile"];
+      /** @description Cards taken from the top of a tableau column (default 1; 1 from the waste or a foundation) */
       count?: number;
     }]>;
+    /** @description A move, or undo, redo or resign */
     HistoryStep: components["schemas"]["Move"] | ({
       /** @enum {string} */
       type: "undo" | "redo" | "resign";
     });
+    /** @description Rule options; defaults: draw 3, passes 3 (null is unlimited), foundationToTableau true */
     Rules: {
       draw?: 1 | 3;
       passes?: number | null;
       foundationToTableau?: boolean;
     };
+    /** @description 52 card codes in dealing order, or the 156-digit ShootMe Klondike-Solver string */
     Deck: components["schemas"]["CardCode"][] | string;
+    /** @description A numbered deal (seed), a deck, or neither: then the service draws the deal, a permutation from a cryptographic source, never a 32-bit seed, and the game has seed: null (its deck is shown once it ends). winnable: true (no seed or deck with it) deals one the solver proved winnable, drawn the same way. And rule options */
     CreateGame: {
+      /** @description A numbered deal: 0..4294967295 (see the README for the shuffle) */
       seed?: number;
       deck?: components["schemas"]["Deck"];
       rules?: components["schemas"]["Rules"];
       winnable?: boolean;
     };
     ReplayRequest: {
+      /** @description A numbered deal: 0..4294967295 (see the README for the shuffle) */
       seed?: number;
       deck?: components["schemas"]["Deck"];
       rules?: components["schemas"]["Rules"];
       moves: components["schemas"]["HistoryStep"][];
     };
+    /** @description A move as recorded: concrete piles, explicit count */
     PlayedMove: {
       /** @constant */
       type: "draw";
@@ -134,6 +152,7 @@ export interface components {
       to: "t1" | "t2" | "t3" | "t4" | "t5" | "t6" | "t7" | "fC" | "fD" | "fH" | "fS";
       count: number;
     });
+    /** @description A game as a player sees it; every pile bottom to top */
     View: {
       id: string;
       version: number;
@@ -146,6 +165,7 @@ export interface components {
       };
       stock: {
         count: number;
+        /** @description Only once the game is won or resigned */
         cards?: components["schemas"]["CardCode"][];
       };
       waste: components["schemas"]["CardCode"][];
@@ -158,6 +178,7 @@ export interface components {
       tableau: {
           hidden: number;
           cards: components["schemas"]["CardCode"][];
+          /** @description Only once the game is won or resigned */
           hiddenCards?: components["schemas"]["CardCode"][];
         }[];
       pass: number;
@@ -170,9 +191,11 @@ export interface components {
       canUndo: boolean;
       canRedo: boolean;
       legalMoves: components["schemas"]["PlayedMove"][];
+      /** @description Only once the game is won or resigned */
       deck?: components["schemas"]["CardCode"][];
       seed?: number | null;
     };
+    /** @description The view, and the bearer token of the game (shown once) */
     CreatedGame: {
       id: string;
       version: number;
@@ -185,6 +208,7 @@ export interface components {
       };
       stock: {
         count: number;
+        /** @description Only once the game is won or resigned */
         cards?: components["schemas"]["CardCode"][];
       };
       waste: components["schemas"]["CardCode"][];
@@ -197,6 +221,7 @@ export interface components {
       tableau: {
           hidden: number;
           cards: components["schemas"]["CardCode"][];
+          /** @description Only once the game is won or resigned */
           hiddenCards?: components["schemas"]["CardCode"][];
         }[];
       pass: number;
@@ -209,6 +234,7 @@ export interface components {
       canUndo: boolean;
       canRedo: boolean;
       legalMoves: components["schemas"]["PlayedMove"][];
+      /** @description Only once the game is won or resigned */
       deck?: components["schemas"]["CardCode"][];
       seed?: number | null;
       token: string;
@@ -223,10 +249,12 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    /** @description `next` is the `after` of the next page, or null */
     EventPage: {
       events: components["schemas"]["Event"][];
       next: number | null;
     };
+    /** @description `next` is the `from` of the rest of the range, or null */
     ReplayFrames: {
       frames: {
           version: number;
@@ -239,16 +267,19 @@ export interface components {
       won: boolean;
       view: components["schemas"]["View"];
     };
+    /** @description A next move from what the player can see, or null and why */
     Hint: {
       move: components["schemas"]["PlayedMove"] | null;
       reason: string;
     };
+    /** @description With every card known: whether the deal was winnable, a winning line from the deal (null unless winnable), and the last version whose position could still be won (null if none; unknown when the solver ran out of time) */
     Analysis: {
       /** @enum {string} */
       verdict: "winnable" | "lost" | "unknown";
       line: components["schemas"]["PlayedMove"][] | null;
       lastWinnableVersion: number | null | "unknown";
     };
+    /** @description RFC 9457 problem details */
     Problem: {
       type: string;
       title: string;
@@ -264,6 +295,7 @@ export interface components {
         }[];
       issueCount?: number;
     };
+    /** @description One of a player's games: nothing hidden while in play (seed only once it has ended) */
     GameSummary: {
       id: string;
       /** @enum {string} */
@@ -283,10 +315,12 @@ export interface components {
       };
       seed?: number | null;
     };
+    /** @description Newest first; `next` is the `cursor` of the next page, or null */
     MyGames: {
       games: components["schemas"]["GameSummary"][];
       next: string | null;
     };
+    /** @description A player's record, from their games: winRate = won / (won + resigned), streaks in the order games ended */
     PlayerStats: {
       started: number;
       won: number;
@@ -317,6 +351,7 @@ export interface operations {
   createGame: {
     parameters: {
       header?: {
+        /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. Without a sign-in token its retry returns the game's token, so the key is a secret: at least 22 characters (send a random UUID), else 400. A signed-in player's keys are their own. */
         "Idempotency-Key"?: string;
       };
     };
@@ -338,6 +373,12 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A sign-in token that does not verify (without one, the game is anonymous) */
+      401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -438,7 +479,9 @@ export interface operations {
   playMove: {
     parameters: {
       header?: {
+        /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. */
         "Idempotency-Key"?: string;
+        /** @description Compared strongly (RFC 9110): "3" matches version 3, W/"3" matches nothing, a list "2", "3" matches any member, * matches any existing game. Another version is 412 (nothing written); a malformed value is 400. */
         "If-Match"?: string;
       };
       path: {
@@ -527,7 +570,9 @@ export interface operations {
   undo: {
     parameters: {
       header?: {
+        /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. */
         "Idempotency-Key"?: string;
+        /** @description Compared strongly (RFC 9110): "3" matches version 3, W/"3" matches nothing, a list "2", "3" matches any member, * matches any existing game. Another version is 412 (nothing written); a malformed value is 400. */
         "If-Match"?: string;
       };
       path: {
@@ -611,7 +656,9 @@ export interface operations {
   redo: {
     parameters: {
       header?: {
+        /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. */
         "Idempotency-Key"?: string;
+        /** @description Compared strongly (RFC 9110): "3" matches version 3, W/"3" matches nothing, a list "2", "3" matches any member, * matches any existing game. Another version is 412 (nothing written); a malformed value is 400. */
         "If-Match"?: string;
       };
       path: {
@@ -695,7 +742,9 @@ export interface operations {
   resign: {
     parameters: {
       header?: {
+        /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. */
         "Idempotency-Key"?: string;
+        /** @description Compared strongly (RFC 9110): "3" matches version 3, W/"3" matches nothing, a list "2", "3" matches any member, * matches any existing game. Another version is 412 (nothing written); a malformed value is 400. */
         "If-Match"?: string;
       };
       path: {
@@ -1021,7 +1070,9 @@ export interface operations {
   autoplay: {
     parameters: {
       header?: {
+        /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. */
         "Idempotency-Key"?: string;
+        /** @description Compared strongly (RFC 9110): "3" matches version 3, W/"3" matches nothing, a list "2", "3" matches any member, * matches any existing game. Another version is 412 (nothing written); a malformed value is 400. */
         "If-Match"?: string;
       };
       path: {
@@ -1105,7 +1156,9 @@ export interface operations {
   autocomplete: {
     parameters: {
       header?: {
+        /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. */
         "Idempotency-Key"?: string;
+        /** @description Compared strongly (RFC 9110): "3" matches version 3, W/"3" matches nothing, a list "2", "3" matches any member, * matches any existing game. Another version is 412 (nothing written); a malformed value is 400. */
         "If-Match"?: string;
       };
       path: {
@@ -1279,6 +1332,7 @@ export interface operations {
   checkReplay: {
     parameters: {
       header?: {
+        /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. */
         "Idempotency-Key"?: string;
       };
     };

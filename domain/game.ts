@@ -90,16 +90,22 @@ export const gameOver = (state: GameState): Violation | undefined =>
  */
 export const MAX_ACTIONS = 10_000;
 
+/** A game that has taken MAX_ACTIONS actions takes no more, though it is still in play. */
+export const tooLong = (state: GameState): Violation | undefined =>
+  state.version < MAX_ACTIONS
+    ? undefined
+    : violation(
+        'game-too-long',
+        `The game has taken ${MAX_ACTIONS} actions after its deal, the most a game may.`,
+      );
+
+/** Whether the game takes another action: in play, and under MAX_ACTIONS. */
+const takesActions = (state: GameState): boolean => state.status === 'playing' && state.version < MAX_ACTIONS;
+
 /** Decides what a command does to a game: the one event it appends, or the rule it breaks. */
 export function decide(state: GameState, command: Command): GameEvent | Violation {
-  const over = gameOver(state);
-  if (over) return over;
-  if (state.version >= MAX_ACTIONS) {
-    return violation(
-      'game-too-long',
-      `The game has taken ${MAX_ACTIONS} actions after its deal, the most a game may.`,
-    );
-  }
+  const refused = gameOver(state) ?? tooLong(state);
+  if (refused) return refused;
   switch (command.type) {
     case 'undo':
       return state.done
@@ -174,9 +180,9 @@ export function fold(events: Iterable<GameEvent>, from: GameState | null = null)
 
 /** Every legal move now: the same checks that decide a move, run over every candidate. */
 export const legalMoves = (state: GameState): PlayedMove[] =>
-  state.status === 'playing' ? listMoves(state.board, state.deal.rules) : [];
+  takesActions(state) ? listMoves(state.board, state.deal.rules) : [];
 
-export const canUndo = (state: GameState): boolean => state.status === 'playing' && state.done !== null;
-export const canRedo = (state: GameState): boolean => state.status === 'playing' && state.undone !== null;
+export const canUndo = (state: GameState): boolean => takesActions(state) && state.done !== null;
+export const canRedo = (state: GameState): boolean => takesActions(state) && state.undone !== null;
 /** Moves in effect: draws, recycles and card moves, less those undone. */
 export const movesMade = (state: GameState): number => state.done?.size ?? 0;

@@ -6,6 +6,7 @@ import {
   type GameState,
   gameOver,
   isViolation,
+  tooLong,
   toView,
 } from '../domain/index.js';
 import { illegal, loadOrNotFound } from './games.js';
@@ -78,9 +79,10 @@ function decideWrite(
 ): readonly GameEvent[] | Problem {
   if (precondition && !precondition.matches(state.version))
     return preconditionFailed(state.version, precondition);
-  // Checked before planning, so a plan with nothing to do is refused on a finished game too.
-  const over = gameOver(state);
-  if (over) return illegal(over, {}, state.version);
+  // Checked before planning, so a plan with nothing to do (an autoplay with no safe move) is
+  // refused on a finished game, and on one at MAX_ACTIONS, too.
+  const refused = gameOver(state) ?? tooLong(state);
+  if (refused) return illegal(refused, {}, state.version);
   const commands = plan(state);
   if (commands instanceof Problem) return commands;
   const events: GameEvent[] = [];
@@ -126,6 +128,7 @@ async function answerAgain(id: string, loaded: Loaded, key: Keyed, first: FirstA
     throw new Problem(
       'idempotency-key-reused',
       `Idempotency-Key ${JSON.stringify(key.key)} was used for another request on this game.`,
+      { currentVersion: loaded.state.version },
     );
   }
   if (first.refusal) throw Problem.fromRecord(first.refusal, REPLAYED);

@@ -1,5 +1,5 @@
 import { EVENT_SCHEMA, RULES, type Violation } from '../domain/index.js';
-import { authorize } from './http/auth.js';
+import { authorize, signedIn } from './http/auth.js';
 import { Problem } from './http/problem.js';
 import { parseWith, type Request } from './http/request.js';
 import { etag } from './http/respond.js';
@@ -49,13 +49,17 @@ export interface GameRead {
 
 /**
  * The read flow of every GET route under /games/{id}: the path checked, the game loaded at its
- * latest version, and the token checked while it is in play (a finished game is public).
+ * latest version, and the token checked while it is in play (a finished game is public, though a
+ * sign-in token sent to it must verify).
  */
 export async function readGame(request: Request): Promise<GameRead> {
   const { id } = parseWith(GamePath, request.pathParameters, 'path');
   const loaded = await loadOrNotFound(id);
   const reveal = loaded.state.status !== 'playing';
   if (!reveal) await authorize(request, loaded);
+  // Public, but a sign-in token sent along is checked like anywhere else: one that does not verify
+  // is 401 (an expired sign-in is said at once, not at the next game in play).
+  else await signedIn(request);
   return { id, loaded, reveal };
 }
 

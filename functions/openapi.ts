@@ -37,7 +37,8 @@ docs.add(schemas.Deck, {
 });
 docs.add(schemas.CreateGame, {
   id: 'CreateGame',
-  description: 'A seed or a deck (neither: a random seed), and rule options',
+  description:
+    'A numbered deal (seed), a deck, or neither: then the service draws the deal, a permutation from a cryptographic source, never a 32-bit seed, and the game has seed: null (its deck is shown once it ends). winnable: true (no seed or deck with it) deals one the solver proved winnable, drawn the same way. And rule options',
 });
 docs.add(schemas.ReplayRequest, { id: 'ReplayRequest' });
 docs.add(responses.PlayedMove, {
@@ -95,6 +96,13 @@ const versionHeader = {
   ETag: { description: 'The game\'s version, quoted: "<version>"', schema: { type: 'string' } },
 };
 
+const IDEMPOTENCY_KEY =
+  '1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422.';
+const CREATION_KEY =
+  " Without a sign-in token its retry returns the game's token, so the key is a secret: at least 22 characters (send a random UUID), else 400. A signed-in player's keys are their own.";
+const IF_MATCH =
+  'Compared strongly (RFC 9110): "3" matches version 3, W/"3" matches nothing, a list "2", "3" matches any member, * matches any existing game. Another version is 412 (nothing written); a malformed value is 400.';
+
 interface Shape {
   body?: z.ZodMiniType;
   query?: z.ZodMiniObject;
@@ -139,6 +147,7 @@ function operation(route: Route): Json {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
+      description: IDEMPOTENCY_KEY + (route.name === 'createGame' ? CREATION_KEY : ''),
       schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,64}$' },
     });
   }
@@ -147,6 +156,7 @@ function operation(route: Route): Json {
       name: 'If-Match',
       in: 'header',
       required: false,
+      description: IF_MATCH,
       schema: { type: 'string', example: '"12"' },
     });
   const [status, okSchema] = shape.ok ?? [200, undefined];
@@ -169,6 +179,9 @@ function operation(route: Route): Json {
     responses[403] = problem("A token that does not open this game, or another player's sign-in token");
   }
   if (shape.player) responses[401] = problem('No sign-in token, or one that does not verify');
+  if (route.name === 'createGame') {
+    responses[401] = problem('A sign-in token that does not verify (without one, the game is anonymous)');
+  }
   if (shape.write) {
     responses[409] = problem('Lost a race with other writes (carries currentVersion)');
     responses[412] = problem('If-Match names another version (carries currentVersion)');
@@ -200,6 +213,8 @@ function operation(route: Route): Json {
 /** The OpenAPI 3.1 description, generated from the route table and the zod schemas that validate requests. */
 export function openApiDocument(): Json {
   const { schemas: components } = z.toJSONSchema(docs, {
+    // The registry gives the names, and (only when named as the metadata too) the descriptions.
+    metadata: docs,
     target: 'draft-2020-12',
     uri: (id) => `#/components/schemas/${id}`,
   }) as {

@@ -1,4 +1,4 @@
-import { HINT_BUDGET, hint } from '../../domain/index.js';
+import { HINT_BUDGET, hint, tooLong } from '../../domain/index.js';
 import { readGame } from '../games.js';
 import { httpHandler } from '../http/handler.js';
 import { gameJson } from '../http/respond.js';
@@ -13,9 +13,12 @@ import { deadline, SOLVER_MS } from '../solver.js';
 export const handler = httpHandler('hint', async (request) => {
   const { loaded } = await readGame(request);
   const { state } = loaded;
+  const refused = tooLong(state);
   const answer =
-    state.status === 'playing'
-      ? hint(state, { ...HINT_BUDGET, ...deadline(SOLVER_MS.hint) })
-      : { move: null, reason: `The game is ${state.status}.` };
+    state.status !== 'playing'
+      ? { move: null, reason: `The game is ${state.status}.` }
+      : refused
+        ? { move: null, reason: refused.detail }
+        : hint(state, { ...HINT_BUDGET, ...deadline(SOLVER_MS.hint) });
   return gameJson(200, answer, state.version);
 });

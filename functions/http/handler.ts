@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { logger } from '../log.js';
 import { bodyLimit, routeNamed } from '../routes.js';
+import { withStoreBudget } from '../store/client.js';
 import { StoreUnavailable } from '../store/faults.js';
 import { Problem, storeUnavailable } from './problem.js';
 import { type Request, toRequest } from './request.js';
@@ -11,7 +12,8 @@ export type LambdaHandler = (event: APIGatewayProxyEventV2, context?: Context) =
 
 /**
  * Wraps a route's logic as an API Gateway (payload 2.0) handler: body limit, problem+json for every
- * error, 503 for store faults, one structured log line per request (never a token or a card).
+ * error, 503 for store faults (and once the store has taken STORE_REQUEST_MS of the request), one
+ * structured log line per request (never a token or a card).
  */
 export function httpHandler(route: string, run: (request: Request) => Promise<Response>): LambdaHandler {
   const limit = bodyLimit(routeNamed(route));
@@ -21,8 +23,10 @@ export function httpHandler(route: string, run: (request: Request) => Promise<Re
     let response: Response;
     let request: Request | undefined;
     try {
-      request = toRequest(event, limit);
-      response = await run(request);
+      const parsed = toRequest(event, limit);
+      request = parsed;
+      // The store's time is bounded for the request as a whole, not only call by call.
+      response = await withStoreBudget(() => run(parsed));
     } catch (error) {
       if (error instanceof Problem) response = problemResponse(error);
       else if (error instanceof StoreUnavailable) {

@@ -40,7 +40,12 @@ export async function playerOf(jwt: string): Promise<string> {
   if (!issuer || !audience) throw unauthenticated('Sign-in is not configured on this service.');
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(jwt, issuerKeys(issuer), { issuer, algorithms: ALGORITHMS }));
+    // jose checks `exp` and `nbf` only when a token has them: a token without `exp` would never expire.
+    ({ payload } = await jwtVerify(jwt, issuerKeys(issuer), {
+      issuer,
+      algorithms: ALGORITHMS,
+      requiredClaims: ['exp'],
+    }));
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JOSE_GENERIC' || error instanceof TypeError) {
@@ -70,8 +75,12 @@ function reasonOf(error: unknown): string {
   switch (code) {
     case 'ERR_JWT_EXPIRED':
       return 'it has expired';
-    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
-      return `its ${(error as { claim?: string }).claim ?? 'claims'} claim does not hold`;
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED': {
+      const { claim, reason } = error as { claim?: string; reason?: string };
+      return reason === 'missing'
+        ? `it has no ${claim} claim`
+        : `its ${claim ?? 'claims'} claim does not hold`;
+    }
     case 'ERR_JOSE_ALG_NOT_ALLOWED':
       return 'its algorithm is not RS256 or ES256';
     case 'ERR_JWKS_NO_MATCHING_KEY':

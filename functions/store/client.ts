@@ -1,13 +1,20 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENDPOINT_ENV, TABLE_ENV } from '../routes.js';
-import { guard } from './faults.js';
+import { guard, StoreUnavailable } from './faults.js';
 
 /**
  * Time a store call may take in all, retries included: a request that the store does not answer is
  * answered 503 within about 3 s (CONTRACT section 3), far inside the functions' 10 s timeout.
  */
 export const STORE_CALL_MS = 2_500;
+/**
+ * Time the store may take in all for one request, every call and retry included: a request makes
+ * several calls (a load, a key's first answer, a put per event, a lost race's reload), and a store
+ * that answers each just inside STORE_CALL_MS must not keep it waiting for their sum.
+ */
+export const STORE_REQUEST_MS = 2_500;
 /** One attempt: DynamoDB answers in milliseconds, so a second without an answer is worth a retry. */
 const ATTEMPT_MS = 1_000;
 
@@ -40,12 +47,33 @@ export function documentClient(): DynamoDBDocumentClient {
   return shared;
 }
 
+/** The store time a request has spent so far (none outside a request: the projector, scripts). */
+const budgets = new AsyncLocalStorage<{ spent: number }>();
+
+/** Runs a request's work with its own store budget of STORE_REQUEST_MS (functions/http/handler.ts). */
+export const withStoreBudget = <T>(run: () => Promise<T>): Promise<T> => budgets.run({ spent: 0 }, run);
+
 /**
- * Runs one store call within STORE_CALL_MS (every attempt of it, the SDK's retries included), with
- * throttling, timeouts and outages turned into StoreUnavailable.
+ * Runs one store call within STORE_CALL_MS (every attempt of it, the SDK's retries included), and
+ * within what is left of the request's STORE_REQUEST_MS, with throttling, timeouts and outages
+ * turned into StoreUnavailable.
  */
-export function storeCall<T>(call: (client: DynamoDBDocumentClient, abortSignal: AbortSignal) => Promise<T>) {
-  return guard(() => call(documentClient(), AbortSignal.timeout(STORE_CALL_MS)));
+export async function storeCall<T>(
+  call: (client: DynamoDBDocumentClient, abortSignal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const budget = budgets.getStore();
+  // Whole milliseconds: AbortSignal.timeout takes nothing else.
+  const left =
+    budget === undefined
+      ? STORE_CALL_MS
+      : Math.min(STORE_CALL_MS, Math.floor(STORE_REQUEST_MS - budget.spent));
+  if (left <= 0) throw new StoreUnavailable(new Error('the request has spent its time on the store'));
+  const started = performance.now();
+  try {
+    return await guard(() => call(documentClient(), AbortSignal.timeout(left)));
+  } finally {
+    if (budget) budget.spent += performance.now() - started;
+  }
 }
 
 export function tableName(): string {

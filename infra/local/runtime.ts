@@ -65,6 +65,12 @@ async function rebuildRoute(request: IncomingMessage, response: ServerResponse):
  * the route table served with the same handlers Lambda runs.
  */
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  // Another issuer is trusted with both of these; with one alone no sign-in token could ever verify.
+  if (Boolean(process.env[OIDC_ISSUER_ENV]) !== Boolean(process.env[OIDC_AUDIENCE_ENV])) {
+    throw new Error(
+      `${OIDC_ISSUER_ENV} and ${OIDC_AUDIENCE_ENV} go together: set both to trust that issuer (optionally ${OIDC_JWKS_URL_ENV}), or neither for the development issuer.`,
+    );
+  }
   // What the caller's environment said, given back at stop (another runtime in this process starts afresh).
   const names = [
     ENDPOINT_ENV,

@@ -180,6 +180,25 @@ export async function serve(server: Server, options: ServeOptions = {}): Promise
     }
     return { compiled: fallback, pathParameters: {} };
   };
+  // What Node's HTTP parser refuses (a raw non-ASCII target, a malformed header line) never reaches
+  // a handler; its own answer would be a bare 400. Every error is problem+json, this one too.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const problem = problemResponse(
+      new Problem('malformed-request', 'The request is not valid HTTP/1.1: it could not be parsed.'),
+    );
+    const body = Buffer.from(problem.body ?? '', 'utf8');
+    const head = [
+      `HTTP/1.1 ${problem.statusCode} Bad Request`,
+      ...Object.entries(problem.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+      `content-length: ${body.length}`,
+      'connection: close',
+    ];
+    socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body]));
+  });
   server.on('request', async (request: IncomingMessage, response: ServerResponse) => {
     try {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;

@@ -10,6 +10,7 @@ import {
   isViolation,
   MAX_ACTIONS,
   type RuleName,
+  toView,
 } from '../../domain/index.js';
 
 /**
@@ -96,6 +97,14 @@ describe(`given ${MAX_ACTIONS} actions`, () => {
     given(...long)
       .when({ type: 'resign' })
       .thenRefused('game-too-long');
+  });
+  it('its view offers nothing: no legal move, no undo, no redo (each would be refused)', () => {
+    const view = toView(fold([dealt, ...long]), 'g');
+    expect(view.status).toBe('playing');
+    expect(view).toMatchObject({ legalMoves: [], canUndo: false, canRedo: false });
+    const fewer = toView(fold([dealt, ...long.slice(0, -1)]), 'g');
+    expect(fewer.legalMoves.length).toBeGreaterThan(0);
+    expect(fewer.canUndo).toBe(true);
   });
   it('one action fewer, when an undo: then undone', () =>
     given(...long.slice(0, -1))

@@ -6,11 +6,23 @@ import {
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deal, deckFromSeed, evolve, fold, HOUSE_RULES, toSnapshot } from '../../domain/index.js';
+import {
+  deal,
+  deckFromSeed,
+  evolve,
+  fold,
+  HOUSE_RULES,
+  MAX_ACTIONS,
+  toSnapshot,
+} from '../../domain/index.js';
 import { MAX_ATTEMPTS } from '../../functions/commands.js';
+import { handler as analysis } from '../../functions/handlers/analysis.js';
+import { handler as autocomplete } from '../../functions/handlers/autocomplete.js';
+import { handler as autoplay } from '../../functions/handlers/autoplay.js';
 import { handler as checkReplay } from '../../functions/handlers/checkReplay.js';
 import { handler as createGame } from '../../functions/handlers/createGame.js';
 import { handler as getGame } from '../../functions/handlers/getGame.js';
+import { handler as hint } from '../../functions/handlers/hint.js';
 import { handler as openapi } from '../../functions/handlers/openapi.js';
 import { handler as playMove } from '../../functions/handlers/playMove.js';
 import { handler as resign } from '../../functions/handlers/resign.js';
@@ -279,6 +291,67 @@ describe('POST /games/{id}/moves', () => {
     expect(other.statusCode).toBe(422);
     expect(parse(other).type).toBe('/problems/idempotency-key-reused');
     expect((await move({ type: 'draw' }, { ...auth, 'idempotency-key': 'bad key' })).statusCode).toBe(400);
+  });
+});
+
+describe(`a game at ${MAX_ACTIONS} actions`, () => {
+  it('refuses every write with rule game-too-long, autoplay and autocomplete too; nothing appended', async () => {
+    const atLimit = {
+      ...drawnItem,
+      sk: MAX_ACTIONS,
+      snap: snapshotOf(MAX_ACTIONS),
+      tokenHash: hashToken(TOKEN),
+    } as Record<string, unknown>;
+    ddb.on(QueryCommand).resolves({ Items: [atLimit] });
+    const write = (handler: typeof undo, route: string) =>
+      handler(
+        gatewayEvent({
+          method: 'POST',
+          path: `/games/${ID}/${route}`,
+          pathParameters: { id: ID },
+          headers: auth,
+        }),
+      );
+    for (const answer of [
+      await move({ type: 'draw' }),
+      await write(undo, 'undo'),
+      await write(resign, 'resign'),
+      await write(autoplay, 'autoplay'),
+      await write(autocomplete, 'autocomplete'),
+    ]) {
+      expect(answer.statusCode).toBe(422);
+      expect(parse(answer)).toMatchObject({ rule: 'game-too-long', currentVersion: MAX_ACTIONS });
+    }
+    expect(puts()).toHaveLength(0);
+    // Nothing to hint at either: every move would be refused.
+    const hinted = await hint(
+      gatewayEvent({ path: `/games/${ID}/hint`, pathParameters: { id: ID }, headers: auth }),
+    );
+    expect(hinted.statusCode).toBe(200);
+    expect(parse(hinted).move).toBeNull();
+    expect(parse(hinted).reason).toMatch(/10000 actions/);
+  });
+});
+
+describe('every answer about a game carries its version as ETag', () => {
+  it('refusals too: not provable, in play, a reused key, a version not reached', async () => {
+    const event = (path: string, method = 'POST', headers = auth) =>
+      gatewayEvent({ method, path: `/games/${ID}/${path}`, pathParameters: { id: ID }, headers });
+    const answers = [
+      await autocomplete(event('autocomplete')),
+      await analysis(event('analysis', 'GET')),
+      await getGame({ ...event('', 'GET'), queryStringParameters: { at: '5' } }),
+    ];
+    ddb.on(QueryCommand).resolves({
+      Items: [{ ...drawnItem, idem: 'k1', fp: fingerprint('playMove', { type: 'draw' }) }, dealtItem],
+    });
+    answers.push(await move({ type: 'recycle' }, { ...auth, 'idempotency-key': 'k1' }));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([422, 422, 404, 422]);
+    const versions = [0, 0, 0, 1];
+    answers.forEach((answer, i) => {
+      expect(answer.headers?.etag, answer.body).toBe(`"${versions[i]}"`);
+      expect(parse(answer).currentVersion).toBe(versions[i]);
+    });
   });
 });
 

@@ -108,6 +108,20 @@ describe('a sign-in token', () => {
     ).toMatch(/nbf/);
   });
 
+  it('is 401 without exp (a token that never expires), or without iss', async () => {
+    const forever = new SignJWT({ aud: AUDIENCE })
+      .setProtectedHeader({ alg: 'ES256', kid: 'ec' })
+      .setIssuer(ISSUER)
+      .setSubject('alice')
+      .setIssuedAt();
+    expect(await refused(forever.sign(signing))).toMatch(/exp/);
+    const nowhere = new SignJWT({ aud: AUDIENCE })
+      .setProtectedHeader({ alg: 'ES256', kid: 'ec' })
+      .setSubject('alice')
+      .setExpirationTime('1h');
+    expect(await refused(nowhere.sign(signing))).toMatch(/iss/);
+  });
+
   it('is 401 from another issuer, or for another audience', async () => {
     expect(await refused(jwt().setIssuer('https://elsewhere.example').sign(signing))).toMatch(/iss/);
     expect(await refused(jwt({ aud: 'another-app' }).sign(signing))).toMatch(/aud/);

@@ -25,6 +25,28 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('says what the contract says: deals the service chooses, creation keys, If-Match', () => {
+    const { components, paths } = document as unknown as {
+      components: { schemas: Record<string, { description?: string }> };
+      paths: Record<string, Record<string, { parameters: { name: string; description?: string }[] }>>;
+    };
+    // The schemas' descriptions reach the document (they were dropped, and one was wrong).
+    const create = components.schemas.CreateGame!.description ?? '';
+    expect(create).toMatch(/cryptographic/);
+    expect(create).toMatch(/seed: null/);
+    expect(create).not.toMatch(/random seed/);
+    expect(components.schemas.Analysis!.description).toMatch(/unknown/);
+    const header = (path: string, method: string, name: string) =>
+      paths[path]![method]!.parameters.find((parameter) => parameter.name === name)?.description ?? '';
+    expect(header('/games', 'post', 'Idempotency-Key')).toMatch(/22 characters/);
+    expect(header('/games/{id}/moves', 'post', 'Idempotency-Key')).toMatch(/Idempotent-Replayed/);
+    const ifMatch = header('/games/{id}/moves', 'post', 'If-Match');
+    for (const words of [/strong/, /W\//, /\*/, /400/, /412/]) expect(ifMatch).toMatch(words);
+    // A sign-in token that does not verify is 401 on POST /games too (the game would be the player's).
+    const responses = (document.paths['/games']!.post as { responses: Record<string, unknown> }).responses;
+    expect(responses['401']).toBeDefined();
+  });
+
   it('its View schema fits the views the domain makes, in play and finished', () => {
     const state = fold([deal(deckFromSeed(1), 1, HOUSE_RULES)]);
     expect(z.safeParse(responses.View, toView(state, 'g')).success).toBe(true);

@@ -53,6 +53,25 @@ describe('localSiteConfig', () => {
   });
 });
 
+describe('the local runtime trusts another issuer only with both OIDC_ISSUER and OIDC_AUDIENCE', () => {
+  it('refuses to start with one of them alone, saying so (it used to start with no sign-in at all)', async () => {
+    for (const [name, value] of [
+      ['OIDC_ISSUER', 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_pool'],
+      ['OIDC_AUDIENCE', 'abc123'],
+    ] as const) {
+      const given = process.env[name];
+      process.env[name] = value;
+      try {
+        await expect(startLocal()).rejects.toThrow(/OIDC_ISSUER and OIDC_AUDIENCE/);
+        expect(process.env[name]).toBe(value);
+      } finally {
+        if (given === undefined) delete process.env[name];
+        else process.env[name] = given;
+      }
+    }
+  });
+});
+
 describe('the local runtime serves the sign-in config and the CSP that allows it', () => {
   const page: Site = new Map([
     ['/', { body: Buffer.from('<!doctype html>'), headers: { 'content-type': 'text/html; charset=utf-8' } }],

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   checkHistory,
@@ -208,6 +209,31 @@ export function hardeningSuite(server: { api: Client; local: Local }): void {
       expect(answer.body).toMatchObject({ index: MAX_ACTIONS, rule: 'game-too-long' });
       const fits = await server.api.post('/replays', { seed: 1, rules, moves: moves.slice(0, MAX_ACTIONS) });
       expect(fits.status).toBe(200);
+    });
+  });
+
+  describe('a request the HTTP parser refuses', () => {
+    const raw = (bytes: Buffer) =>
+      new Promise<string>((resolve, reject) => {
+        const { hostname, port } = new URL(server.local.url);
+        const socket = connect(Number(port), hostname, () => socket.end(bytes));
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        socket.on('error', reject);
+      });
+
+    it('is a 400 in problem+json too (a raw non-ASCII target, a header line without a colon)', async () => {
+      for (const request of [
+        Buffer.from('GET /games/x?at=\u0661 HTTP/1.1\r\nHost: x\r\n\r\n', 'utf8'),
+        Buffer.from('GET /games HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n', 'latin1'),
+      ]) {
+        const answer = await raw(request);
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        expect(head).toMatch(/^HTTP\/1\.1 400 /);
+        expect(head.toLowerCase()).toContain('content-type: application/problem+json');
+        expect(JSON.parse(body)).toMatchObject({ type: '/problems/malformed-request', status: 400 });
+      }
     });
   });
 

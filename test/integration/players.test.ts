@@ -72,9 +72,18 @@ describe('games that belong to a player', () => {
     const alice = await signIn(server.api, 'alice-3');
     const forged = `${alice.authorization.slice(0, -4)}AAAA`;
     const { id } = await newGame(server.api);
+    // A finished game's reads are public, but a sign-in token sent to them is checked all the same.
+    const over = await newGame(server.api);
+    expect((await server.api.post(`/games/${over.id}/resign`, undefined, over.auth)).status).toBe(200);
+    expect((await server.api.get(`/games/${over.id}`)).status).toBe(200);
     for (const [method, path] of [
       ['POST', '/games'],
       ['GET', `/games/${id}`],
+      ['GET', `/games/${over.id}`],
+      ['GET', `/games/${over.id}/events`],
+      ['GET', `/games/${over.id}/replay`],
+      ['GET', `/games/${over.id}/hint`],
+      ['GET', `/games/${over.id}/analysis`],
       ['GET', '/me/games'],
       ['GET', '/me/stats'],
     ] as const) {
