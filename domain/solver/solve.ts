@@ -46,12 +46,13 @@ export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget =
  *   (same cards in the same places, a waste it reaches by drawing, no fewer passes left) or when some
  *   card in it can never leave its place (`dead-ends.ts`), a card taken back from its foundation is
  *   followed only by the moves that make it worth it (`obligations.ts`) and taken back only when such a
- *   move could follow, and a card that could go onto either of two twins goes onto one.
+ *   move could follow, a card that could go onto either of two twins goes onto one, and of two moves
+ *   that commute only one order is tried (`commuting.ts`).
  * - `unknown`: the budget ran out first.
  *
  * For tests: `prune: false` keeps only the safe moves of cards never needed again and the table of
- * positions (same waste, same or earlier pass), and leaves out the rest: other waste sizes, doomed
- * positions, obligations, twins and reversible moves home (slower; the pruned search is checked
+ * positions (same waste, same or earlier pass), and leaves out the rest: other waste sizes, dead
+ * ends, obligations, twins, commuting moves and reversible moves home (slower; the pruned search is checked
  * against it). `quick: false` skips the quick look, so that a win, too, must come from the complete
  * search.
  */
