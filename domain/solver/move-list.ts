@@ -44,16 +44,16 @@ export class MoveList implements Tops {
    *
    * - A safe move to the foundations (`safeMove`) is the only move listed; a dead end (`dead-ends.ts`)
    *   lists none.
-   * - `fast`, the quick look, takes no card back from its foundation (so it sends no card home as
-   *   one that can come straight back either) and checks for no dead end: far fewer positions, and
-   *   most won deals are still found, but a search that fails that way proves nothing.
+   * - `fast`, the quick look, takes no card back from its foundation and checks for no dead end:
+   *   far fewer positions, and most won deals are still found, but a search that fails that way
+   *   proves nothing.
    * - After a card was taken back from its foundation, only the moves that meet its obligation
    *   (`obligations.ts`).
    * - Not the moves that commute with `previous`, the move that led here (`commuting.ts`; -1 for
    *   none, and where the position before listed only a safe move or had an obligation).
    */
   generate(position: Position, out: Int32Array, off: number, fast: boolean, previous = -1): number {
-    const safe = safeMove(position, fast);
+    const safe = safeMove(position);
     if (safe >= 0) {
       out[off] = safe;
       return 1;

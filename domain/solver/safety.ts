@@ -1,7 +1,7 @@
-import { type Card, isRed, KING, rankOf, suitOf } from '../cards.js';
+import { type Card, isRed, rankOf, suitOf } from '../cards.js';
 import { COLUMNS } from '../piles.js';
 import { packMove, TABLEAU_TO_FOUNDATION, WASTE_TO_FOUNDATION } from './packed-moves.js';
-import { COLUMN_ROOM, NO_CARD, type Position } from './position.js';
+import { COLUMN_ROOM, type Position } from './position.js';
 
 /**
  * Whether a card that may go to its foundation can never be needed in the tableau again, so that
@@ -30,28 +30,21 @@ export const wasteIsFixed = (draw: number, pass: number, passes: number): boolea
   draw === 1 || pass >= passes;
 
 /**
- * A safe move to the foundations, if any (else -1): the only move worth trying in its position.
- * Besides the cards never needed again (`neverNeeded`), when cards may come back from the
- * foundations a top card lying on a face-up card, or a King alone in its column, is as good home as
- * where it is: it can come straight back (onto the card it leaves, or to the column it empties), so
- * sending it home loses nothing and the search never tells apart positions that differ only by such
- * cards. Not so a card from the waste: home, it may find no column to come back to, and then it keeps
- * the cards under it on their foundation. The card just taken back from its foundation is the
- * exception, and so is the quick search (`fast`), which takes nothing back.
+ * A safe move to the foundations, if any (else -1): the only move worth trying in its position. Only
+ * a card never needed again (`neverNeeded`) is one.
+ *
+ * A card that could come straight back (a top card lying on a face-up card, a King alone in its
+ * column) used to count as safe too, when cards may come back from the foundations. It is not:
+ * the search brings a card back only when a card can be laid on it next (`obligations.ts`), and a
+ * deal with a replayed winning line was proved lost that way (it is now a test).
  */
-export function safeMove(position: Position, fast: boolean): number {
+export function safeMove(position: Position): number {
   const { cards, length, faceDown, foundation, foundationToTableau } = position;
-  const reversible = position.prune && foundationToTableau && !fast && position.takenBack === NO_CARD;
   for (let a = 0; a < COLUMNS; a++) {
     const l = length[a]!;
-    const down = faceDown[a]!;
-    if (l <= down) continue;
+    if (l <= faceDown[a]!) continue;
     const card = cards[a * COLUMN_ROOM + l - 1]!;
-    if (
-      position.canGoHome(card) &&
-      ((reversible && (l - 1 > down || (l === 1 && rankOf(card) === KING))) ||
-        neverNeeded(card, foundation, foundationToTableau))
-    ) {
+    if (position.canGoHome(card) && neverNeeded(card, foundation, foundationToTableau)) {
       return packMove(TABLEAU_TO_FOUNDATION, a, 0, 1, 0, 0, card);
     }
   }

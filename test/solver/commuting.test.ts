@@ -32,18 +32,19 @@ function after(position: Position, moves: readonly number[]): string {
     played.push({ m, before, turnedUp: play(position, m) });
   };
   for (const m of moves) make(m);
-  for (let safe = safeMove(position, false); safe >= 0; safe = safeMove(position, false)) make(safe);
+  for (let safe = safeMove(position); safe >= 0; safe = safeMove(position)) make(safe);
   const state = stateOf(position);
   for (const { m, before, turnedUp } of played.reverse()) takeBack(position, m, turnedUp, before);
   return state;
 }
 
 /**
- * What the search reaches from the position by a first move then a second one listed after it,
+ * What the search reaches from the position by one move (a talon card laid on a column and sent home
+ * is the same card sent home from the talon), or by a first move then a second one listed after it,
  * where a first move that forces safe moves is followed by them, then by any move listed there.
  */
 function twoMoves(position: Position, first: readonly number[]): Set<string> {
-  const reached = new Set<string>();
+  const reached = new Set<string>(first.map((p) => after(position, [p])));
   for (const p of first) {
     const played: { m: number; before: ReturnType<typeof remember>; turnedUp: number }[] = [];
     const make = (m: number) => {
@@ -51,8 +52,8 @@ function twoMoves(position: Position, first: readonly number[]): Set<string> {
       played.push({ m, before, turnedUp: play(position, m) });
     };
     make(p);
-    const forced = safeMove(position, false) >= 0;
-    for (let safe = safeMove(position, false); safe >= 0; safe = safeMove(position, false)) make(safe);
+    const forced = safeMove(position) >= 0;
+    for (let safe = safeMove(position); safe >= 0; safe = safeMove(position)) make(safe);
     for (const m of movesOf(position, forced ? -1 : p)) reached.add(after(position, [m]));
     for (const { m, before, turnedUp } of played.reverse()) takeBack(position, m, turnedUp, before);
   }
@@ -66,7 +67,7 @@ const sameMove = (m: number): string => `${kindOf(m)} ${cardOfMove(m)}`;
 function forces(position: Position, m: number): boolean {
   const before = remember(position);
   const turnedUp = play(position, m);
-  const forced = safeMove(position, false) >= 0;
+  const forced = safeMove(position) >= 0;
   takeBack(position, m, turnedUp, before);
   return forced;
 }
