@@ -56,7 +56,7 @@ export class Position {
 
   /**
    * @param prune whether the search may use what only the prunings need: obligations, waste-size
-   *   dominance, reversible moves home, twins alike and dead ends. Without them it is plainer and
+   *   dominance, twins alike, commuting moves and dead ends. Without them it is plainer and
    *   slower, which is what they are checked against.
    */
   constructor(

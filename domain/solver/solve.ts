@@ -52,7 +52,7 @@ export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget =
  *
  * For tests: `prune: false` keeps only the safe moves of cards never needed again and the table of
  * positions (same waste, same or earlier pass), and leaves out the rest: other waste sizes, dead
- * ends, obligations, twins, commuting moves and reversible moves home (slower; the pruned search is checked
+ * ends, obligations, twins and commuting moves (slower; the pruned search is checked
  * against it). `quick: false` skips the quick look, so that a win, too, must come from the complete
  * search.
  */
