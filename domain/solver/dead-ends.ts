@@ -30,14 +30,13 @@ export class DeadEnds {
   private readonly pileTop = new Int16Array(COLUMNS + 52);
   private readonly pileInTalon = new Uint8Array(COLUMNS + 52);
   private piles = 0;
-  private foundationToTableau = true;
-  private foundation: Int8Array = new Int8Array(4);
+  /** The position being checked. */
+  private position!: Position;
 
   isDeadEnd(position: Position): boolean {
     const { cards, length, faceDown, talon, wasteSize, talonSize, draw } = position;
     const { placeOf, bare, leaves, pileLow, pileTop, pileInTalon } = this;
-    this.foundationToTableau = position.foundationToTableau;
-    this.foundation = position.foundation;
+    this.position = position;
     this.piles = 0;
     placeOf.fill(HOME);
     for (let a = 0; a < COLUMNS; a++) {
@@ -91,14 +90,14 @@ export class DeadEnds {
     if (rankOf(card) === KING) return true;
     const s = suitOf(card);
     let home = true;
-    for (let x = s * 13 + this.foundation[s]!; x < card && home; x++) home = this.leaves[x] === 1;
+    for (let x = s * 13 + this.position.foundation[s]!; x < card && home; x++) home = this.leaves[x] === 1;
     return home || this.holds(holderOf(card, 0)) || this.holds(holderOf(card, 1));
   }
 
   /** Whether card t can be a column's top, for a card to go onto. */
   private holds(t: number): boolean {
     const place = this.placeOf[t]!;
-    if (place === HOME) return this.foundationToTableau;
+    if (place === HOME) return this.position.foundationToTableau;
     return (place === IN_COLUMN ? this.bare[t] : this.leaves[t]) === 1;
   }
 }

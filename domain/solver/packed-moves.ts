@@ -41,8 +41,3 @@ export const talonAtOf = (m: number): number => (m >> 14) & 63;
 export const recycleOf = (m: number): number => (m >> 20) & 1;
 /** The card moved: the bottom card of a run, the waste's top, or P for TWIN_THEN_FOUNDATION. */
 export const cardOfMove = (m: number): number => (m >> 21) & 63;
-
-export const isTalonMove = (m: number): boolean => {
-  const kind = kindOf(m);
-  return kind === WASTE_TO_FOUNDATION || kind === WASTE_TO_TABLEAU;
-};

@@ -118,9 +118,4 @@ export class Position {
   finishesByItself(): boolean {
     return this.faceDownTotal === 0 && this.talonSize === 0;
   }
-
-  /** The cards of column `a`, bottom to top (for tests and hints). */
-  column(a: number): Card[] {
-    return Array.from(this.cards.subarray(a * COLUMN_ROOM, a * COLUMN_ROOM + this.length[a]!));
-  }
 }
