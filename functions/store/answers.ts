@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { getItem, type Keyed, type Loaded, putNew } from './events.js';
+import { tableName } from './client.js';
+import type { Keyed, Loaded } from './events.js';
+import { getByKey, putIfAbsent } from './table.js';
 
 /**
  * The first answer given under an Idempotency-Key on a game. A write that appended events is
@@ -33,7 +35,7 @@ export async function firstAnswer(
 ): Promise<FirstAnswer | undefined> {
   const appended = loaded.keys.get(key.key);
   if (appended) return appended;
-  const item = await getItem(recordKey(gameId, key.key), 0);
+  const item = await getByKey(tableName(), { pk: recordKey(gameId, key.key), sk: 0 });
   return item && fromRecord(item);
 }
 
@@ -43,7 +45,7 @@ export async function firstAnswer(
  */
 export async function keepAnswer(gameId: string, key: Keyed, answer: FirstAnswer): Promise<FirstAnswer> {
   const pk = recordKey(gameId, key.key);
-  const kept = await putNew({
+  const kept = await putIfAbsent(tableName(), {
     pk,
     sk: 0,
     fp: answer.fingerprint,
@@ -51,6 +53,6 @@ export async function keepAnswer(gameId: string, key: Keyed, answer: FirstAnswer
     ...(answer.refusal ? { refusal: answer.refusal } : {}),
   });
   if (kept) return answer;
-  const twin = await getItem(pk, 0);
+  const twin = await getByKey(tableName(), { pk, sk: 0 });
   return twin ? fromRecord(twin) : answer;
 }

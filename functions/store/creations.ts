@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { GameEvent } from '../../domain/index.js';
-import { getItem, type Identity, putNew } from './events.js';
+import { tableName } from './client.js';
+import type { Identity } from './events.js';
+import { getByKey, putIfAbsent } from './table.js';
 
 /**
  * A game created under an Idempotency-Key. Its record lives beside the log under
@@ -47,7 +49,7 @@ function open(sealed: string, key: string, pk: string): string {
 /** The creation recorded under this key (from `creationKey`), if any. */
 export async function findCreation(key: string): Promise<Creation | undefined> {
   const pk = recordKey(key);
-  const item = await getItem(pk, 0);
+  const item = await getByKey(tableName(), { pk, sk: 0 });
   if (!item) return undefined;
   return {
     gameId: item.gameId as string,
@@ -63,7 +65,7 @@ export async function findCreation(key: string): Promise<Creation | undefined> {
 /** Records a creation under its key (from `creationKey`); false if the key was taken first (then read it back). */
 export async function recordCreation(key: string, creation: Creation): Promise<boolean> {
   const pk = recordKey(key);
-  return putNew({
+  return putIfAbsent(tableName(), {
     pk,
     sk: 0,
     gameId: creation.gameId,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
   EVENT_SCHEMA,
   evolve,
@@ -11,20 +10,27 @@ import {
   toSnapshot,
   upcast,
 } from '../../domain/index.js';
-import { storeCall, tableName } from './client.js';
+import { tableName } from './client.js';
+import { getByKey, putIfAbsent, queryItems, scanItems } from './table.js';
 
 /**
- * The event store on DynamoDB: a partition per game, an item per event, sort key = version. This is
- * the port the command flow and the read routes use: `loadGame` and `append`, with the snapshots and
- * the Idempotency-Keys of appended actions kept behind it.
+ * The event store on DynamoDB (item kinds in functions/store/table.ts): a partition per game and an
+ * item per **commit**, the events of one request, under sort key = the version of its first event.
+ * This is the port the command flow and the read routes use: `loadGame` and `append`, with the
+ * snapshots and the Idempotency-Keys of appended actions kept behind it.
  *
- * Every SNAPSHOT_EVERY-th event item also carries the state after it (gzip JSON), the token's hash
- * and the recent Idempotency-Keys. Loading a game is one strongly consistent Query, newest first,
- * that stops at the first item with a state: a load never reads more than SNAPSHOT_EVERY + 1 items,
- * however long the game. The snapshots are a cache: with them deleted, the same Query simply reads
- * back to the deal (version 0), which holds the token's hash too.
+ * A request's events are appended together or not at all: one conditional put, `attribute_not_exists`
+ * on (game, first version), one item (an autoplay of 28 cards is one write). No transaction is needed,
+ * so the local store, which has none, behaves as DynamoDB does. A race is decided by that condition:
+ * every writer appends at the version after the last one it loaded, which is always the first
+ * version of the next commit, so two writers that loaded the same game collide on one key.
+ *
+ * Every commit that reaches a multiple of SNAPSHOT_EVERY also carries the state after it. Loading a
+ * game is one strongly consistent Query, newest first, that stops at the first item with a state:
+ * at most SNAPSHOT_EVERY items, however long the game. Snapshots are a cache: with them deleted, the
+ * same Query reads back to the deal (version 0), which holds the token's hash too.
  */
-export const SNAPSHOT_EVERY = 32;
+export const SNAPSHOT_EVERY = 8;
 /** Idempotency-Keys are remembered for at least this many of a game's last actions. */
 export const KEYS_KEPT = 128;
 
@@ -47,13 +53,21 @@ export interface StoredEvent {
   readonly event: GameEvent;
 }
 
-interface Item {
+interface StoredEventData {
+  readonly type: string;
+  readonly schema: number;
+  readonly data: unknown;
+}
+
+/** A commit as the table holds it; an item of the item-per-event layout has `type`, `schema` and `data` instead of `events`. */
+interface CommitItem {
   pk: string;
   sk: number;
-  type: string;
-  schema: number;
   at: string;
-  data: unknown;
+  events?: StoredEventData[];
+  type?: string;
+  schema?: number;
+  data?: unknown;
   /** The write that put this item: tells a write of ours that the SDK retried from a racing one. */
   w?: string;
   idem?: string;
@@ -86,20 +100,22 @@ export interface Loaded extends Identity {
   readonly updatedAt: string;
   /** Idempotency-Keys of recent actions, by key. */
   readonly keys: ReadonlyMap<string, KeyRecord>;
-  /** Items the load folded: bounded by SNAPSHOT_EVERY + 1. */
+  /** Items the load folded: bounded by SNAPSHOT_EVERY (one more for a load at a past version). */
   readonly itemsRead: number;
 }
 
-const EVENT_FIELDS = 'pk, sk, #type, #schema, #at, #data';
-const EVENT_NAMES = { '#type': 'type', '#schema': 'schema', '#at': 'at', '#data': 'data' };
+/** The events a commit holds, with their versions (an item of the item-per-event layout holds one). */
+const eventsOf = (item: CommitItem): { version: number; event: GameEvent }[] =>
+  (item.events ?? [{ type: item.type!, schema: item.schema!, data: item.data }]).map((stored, i) => ({
+    version: item.sk + i,
+    event: upcast(stored),
+  }));
 
-const toEvent = (item: Item): GameEvent => upcast({ type: item.type, schema: item.schema, data: item.data });
-const toStored = (item: Item): StoredEvent => ({
-  version: item.sk,
-  type: item.type as GameEvent['type'],
-  at: item.at,
-  event: toEvent(item),
-});
+const lastVersionOf = (item: CommitItem): number => item.sk + (item.events?.length ?? 1) - 1;
+
+/** Whether a commit of versions first..last reaches a multiple of SNAPSHOT_EVERY, so carries the state. */
+const carriesSnapshot = (first: number, last: number): boolean =>
+  Math.floor(last / SNAPSHOT_EVERY) > Math.floor((first - 1) / SNAPSHOT_EVERY);
 
 const encodeSnapshot = (body: SnapshotBody): Uint8Array => gzipSync(JSON.stringify(body));
 /** A snapshot's state and keys; undefined for one this release cannot read (the log is then folded). */
@@ -123,68 +139,60 @@ function withKey(
   return kept;
 }
 
-async function* query(input: Omit<QueryCommandInput, 'TableName'>): AsyncGenerator<Item> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await storeCall((client, abortSignal) =>
-      client.send(
-        new QueryCommand({
-          TableName: tableName(),
-          ConsistentRead: true,
-          ...input,
-          ExclusiveStartKey: start,
-        }),
-        { abortSignal },
-      ),
-    );
-    for (const item of page.Items ?? []) yield item as Item;
-    start = page.LastEvaluatedKey;
-  } while (start);
-}
-
-/**
- * The game at its latest version, or at `upTo` when given. Reads newest first down to the first item
- * that holds a state (or the deal), then folds the few events above it.
- */
-export async function loadGame(gameId: string, upTo?: number): Promise<Loaded | undefined> {
-  const newer: Item[] = [];
-  let base: { state: GameState; identity: Identity; keys: readonly KeyRecord[]; at: string } | undefined;
-  for await (const item of query({
+/** A game's commits newest first, those with sk <= `upTo` when given, a page of `pageSize` at a time. */
+const newestFirst = (gameId: string, upTo: number | undefined, pageSize: number) =>
+  queryItems({
+    TableName: tableName(),
+    ConsistentRead: true,
     KeyConditionExpression: upTo === undefined ? 'pk = :id' : 'pk = :id AND sk <= :upTo',
     ExpressionAttributeValues: upTo === undefined ? { ':id': gameId } : { ':id': gameId, ':upTo': upTo },
     ScanIndexForward: false,
-    Limit: SNAPSHOT_EVERY + 1,
-  })) {
-    const snapshot = item.snap && readSnapshot(item.snap);
+    Limit: pageSize,
+  }) as AsyncGenerator<CommitItem>;
+
+/**
+ * The game at its latest version, or at `upTo` when given. Reads newest first down to the first
+ * commit that holds a usable state (or the deal), then folds the few events above it.
+ */
+export async function loadGame(gameId: string, upTo?: number): Promise<Loaded | undefined> {
+  const newer: CommitItem[] = [];
+  let base: { state: GameState; identity: Identity; keys: readonly KeyRecord[]; at: string } | undefined;
+  // A load at a past version may first meet the commit that runs past it: one item more.
+  for await (const item of newestFirst(gameId, upTo, SNAPSHOT_EVERY + (upTo === undefined ? 0 : 1))) {
+    const usable = upTo === undefined || lastVersionOf(item) <= upTo;
+    const snapshot = usable && item.snap ? readSnapshot(item.snap) : undefined;
     if (snapshot) {
       base = { state: snapshot.state, identity: identityOf(item), keys: snapshot.keys, at: item.at };
       break;
     }
     if (item.sk === 0) {
-      base = { state: evolve(null, toEvent(item)), identity: identityOf(item), keys: [], at: item.at };
+      base = {
+        state: evolve(null, eventsOf(item)[0]!.event),
+        identity: identityOf(item),
+        keys: [],
+        at: item.at,
+      };
       break;
     }
     newer.push(item);
   }
   if (!base) return undefined;
-  const updatedAt = newer[0]?.at ?? base.at;
   let state = base.state;
   let keys: ReadonlyMap<string, KeyRecord> = new Map(base.keys.map((record) => [record.key, record]));
+  let updatedAt = base.at;
   for (const item of newer.reverse()) {
-    state = evolve(state, toEvent(item));
-    if (item.idem) keys = withKey(keys, { key: item.idem, fingerprint: item.fp! }, item.sk);
+    for (const { version, event } of eventsOf(item)) {
+      if (upTo !== undefined && version > upTo) break;
+      state = evolve(state, event);
+    }
+    updatedAt = item.at;
+    if (item.idem) keys = withKey(keys, { key: item.idem, fingerprint: item.fp! }, lastVersionOf(item));
   }
-  return {
-    ...base.identity,
-    state,
-    keys,
-    updatedAt,
-    itemsRead: newer.length + 1,
-  };
+  return { ...base.identity, state, keys, updatedAt, itemsRead: newer.length + 1 };
 }
 
 /** The identity a deal or snapshot item carries (a snapshot of an older release: its deal's time unknown). */
-const identityOf = (item: Item): Identity => ({
+const identityOf = (item: CommitItem): Identity => ({
   tokenHash: item.tokenHash!,
   ...(item.owner ? { owner: item.owner } : {}),
   createdAt: item.createdAt ?? item.at,
@@ -196,18 +204,19 @@ const identityItem = (identity: Identity) => ({
   ...(identity.owner ? { owner: identity.owner } : {}),
 });
 
-/** Events with versions in [from, to], oldest first (follows every page). */
+/** Events with versions in [from, to], oldest first: the commits that hold them, read newest first. */
 export async function readEvents(gameId: string, from: number, to: number): Promise<StoredEvent[]> {
-  const events: StoredEvent[] = [];
-  for await (const item of query({
-    KeyConditionExpression: 'pk = :id AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':id': gameId, ':from': from, ':to': to },
-    ProjectionExpression: EVENT_FIELDS,
-    ExpressionAttributeNames: EVENT_NAMES,
-  })) {
-    events.push(toStored(item));
+  const commits: CommitItem[] = [];
+  // Each commit holds one event at least, so to - from + 2 items always reach back past `from`.
+  for await (const item of newestFirst(gameId, to, Math.min(to - from + 2, 1_000))) {
+    commits.push(item);
+    if (item.sk <= from) break;
   }
-  return events;
+  return commits.reverse().flatMap((item) =>
+    eventsOf(item)
+      .filter(({ version }) => version >= from && version <= to)
+      .map(({ version, event }) => ({ version, type: event.type, at: item.at, event })),
+  );
 }
 
 /** Writes the deal (version 0), dealt at `identity.createdAt`. False if a game with this id already exists. */
@@ -215,10 +224,8 @@ export function createGame(gameId: string, dealt: GameEvent, identity: Identity)
   return putOwn({
     pk: gameId,
     sk: 0,
-    type: dealt.type,
-    schema: EVENT_SCHEMA,
     at: identity.createdAt,
-    data: dealt.data,
+    events: [{ type: dealt.type, schema: EVENT_SCHEMA, data: dealt.data }],
     ...identityItem(identity),
   });
 }
@@ -227,10 +234,9 @@ export function createGame(gameId: string, dealt: GameEvent, identity: Identity)
 export const CONFLICT = Symbol('version conflict');
 
 /**
- * Appends events after the version `expected` was loaded at, each with a conditional put on its
- * version, under the request's key when it has one (every event carries it, so a retry finds the
- * last). The first put decides the race: if it fails, nothing was written and the answer is CONFLICT;
- * if a later one fails, the events before it stand.
+ * Appends a request's events after the version `expected` was loaded at, as one commit: one
+ * conditional put of one item, under the request's key when it has one. All of them are written or
+ * none (CONFLICT: another write took that version first).
  */
 export async function append(
   gameId: string,
@@ -238,70 +244,50 @@ export async function append(
   options: { readonly expected: Loaded; readonly key?: Keyed | undefined; readonly at: string },
 ): Promise<Loaded | typeof CONFLICT> {
   const { expected, key, at } = options;
-  let loaded = expected;
-  for (const event of events) {
-    const state = evolve(loaded.state, event);
-    const keys = withKey(loaded.keys, key, state.version);
-    const item: Item = {
-      pk: gameId,
-      sk: state.version,
-      type: event.type,
-      schema: EVENT_SCHEMA,
-      at,
-      data: event.data,
-    };
-    if (key) Object.assign(item, { idem: key.key, fp: key.fingerprint });
-    // On every item of a player's game: the change stream's consumer can tell it from an
-    // anonymous game's without reading the log (in AWS, the mapping's filter drops the rest).
-    if (loaded.owner) item.owner = loaded.owner;
-    if (state.version % SNAPSHOT_EVERY === 0) {
-      item.snap = encodeSnapshot({ state: toSnapshot(state), keys: [...keys.values()] });
-      Object.assign(item, identityItem(loaded));
-    }
-    if (!(await putOwn(item))) break;
-    loaded = { ...loaded, state, keys, updatedAt: at };
+  const state = events.reduce<GameState>(evolve, expected.state);
+  const first = expected.state.version + 1;
+  const keys = withKey(expected.keys, key, state.version);
+  const item: CommitItem = {
+    pk: gameId,
+    sk: first,
+    at,
+    events: events.map((event) => ({ type: event.type, schema: EVENT_SCHEMA, data: event.data })),
+  };
+  if (key) Object.assign(item, { idem: key.key, fp: key.fingerprint });
+  // On every commit of a player's game: the change stream's consumer can tell it from an
+  // anonymous game's without reading the log (in AWS, the mapping's filter drops the rest).
+  if (expected.owner) item.owner = expected.owner;
+  if (carriesSnapshot(first, state.version)) {
+    item.snap = encodeSnapshot({ state: toSnapshot(state), keys: [...keys.values()] });
+    Object.assign(item, identityItem(expected));
   }
-  return loaded === expected ? CONFLICT : loaded;
+  if (!(await putOwn(item))) return CONFLICT;
+  return { ...expected, state, keys, updatedAt: at };
 }
 
 /**
- * Puts an item that must not exist yet; false (nothing written) if one does. An item that exists
+ * Puts a commit that must not exist yet; false (nothing written) if one does. A commit that exists
  * because this very put landed and the SDK then retried it (the first attempt timed out, but the
  * store wrote it) is recognised by its write id and counts as written, so a retried put is never
  * mistaken for a lost race and decided, and applied, again.
  */
-async function putOwn(item: Item): Promise<boolean> {
+async function putOwn(item: CommitItem): Promise<boolean> {
   const write = { ...item, w: randomBytes(12).toString('base64url') };
-  if (await putNew(write)) return true;
-  return (await getItem(item.pk, item.sk))?.w === write.w;
+  if (await putIfAbsent(tableName(), write)) return true;
+  return (await getByKey(tableName(), { pk: item.pk, sk: item.sk }))?.w === write.w;
 }
 
-/** Puts an item that must not exist yet: false (and nothing written) if one does. */
-export async function putNew(item: Item | Record<string, unknown>): Promise<boolean> {
-  try {
-    await storeCall((client, abortSignal) =>
-      client.send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: item,
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-        { abortSignal },
-      ),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
+/** Every signed-in player's game, by id (a Scan for the deals that carry an owner: rebuilds only). */
+export async function* ownedGames(): AsyncGenerator<string> {
+  for await (const item of scanItems({
+    TableName: tableName(),
+    // The deals of players' games: the records beside the log have a `#` in their key and no events.
+    FilterExpression:
+      'sk = :deal AND attribute_exists(#owner) AND (attribute_exists(#events) OR attribute_exists(#type))',
+    ExpressionAttributeNames: { '#owner': 'owner', '#events': 'events', '#type': 'type' },
+    ExpressionAttributeValues: { ':deal': 0 },
+    ProjectionExpression: 'pk',
+  })) {
+    yield item.pk as string;
   }
-}
-
-/** One item by key (for records beside the log, such as creations under an Idempotency-Key). */
-export async function getItem(pk: string, sk: number): Promise<Record<string, unknown> | undefined> {
-  const result = await storeCall((client, abortSignal) =>
-    client.send(new GetCommand({ TableName: tableName(), Key: { pk, sk }, ConsistentRead: true }), {
-      abortSignal,
-    }),
-  );
-  return result?.Item;
 }

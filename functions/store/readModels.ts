@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { GameStatus, PlayerStats, Rules, Score } from '../../domain/index.js';
 import { storeCall } from './client.js';
+import { putIf, queryItems, queryPage, scanItems } from './table.js';
 
 /**
  * The read models (CONTRACT section 5), in a table of their own that only the projector writes:
@@ -43,35 +44,20 @@ const rowKey = (summary: GameSummary) => `game#${summary.createdAt}#${summary.id
  * Saves a game's row, unless the table already holds it at this version or a later one (a record
  * seen twice or late changes nothing). True when it was written.
  */
-export async function saveSummary(player: string, summary: GameSummary): Promise<boolean> {
-  try {
-    await storeCall((client, abortSignal) =>
-      client.send(
-        new PutCommand({
-          TableName: readTableName(),
-          Item: {
-            pk: playerKey(player),
-            sk: rowKey(summary),
-            status: `${playerKey(player)}#${summary.status}`,
-            version: summary.version,
-            game: summary,
-          },
-          ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
-          ExpressionAttributeValues: { ':version': summary.version },
-        }),
-        { abortSignal },
-      ),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-}
-
-async function query(input: Omit<QueryCommandInput, 'TableName'>) {
-  return storeCall((client, abortSignal) =>
-    client.send(new QueryCommand({ TableName: readTableName(), ...input }), { abortSignal }),
+export function saveSummary(player: string, summary: GameSummary): Promise<boolean> {
+  return putIf(
+    readTableName(),
+    {
+      pk: playerKey(player),
+      sk: rowKey(summary),
+      status: `${playerKey(player)}#${summary.status}`,
+      version: summary.version,
+      game: summary,
+    },
+    {
+      ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
+      ExpressionAttributeValues: { ':version': summary.version },
+    },
   );
 }
 
@@ -83,20 +69,17 @@ export type GameFacts = Pick<GameSummary, 'id' | 'status' | 'createdAt' | 'updat
 /** What the statistics need of every game row of a player, read strongly consistent. */
 export async function factsOf(player: string): Promise<GameFacts[]> {
   const games: GameFacts[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await query({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :game)',
-      ExpressionAttributeValues: { ':pk': playerKey(player), ':game': 'game#' },
-      ProjectionExpression:
-        'game.id, game.#status, game.createdAt, game.updatedAt, game.moves, game.score.vegas',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ConsistentRead: true,
-      ExclusiveStartKey: start,
-    });
-    for (const item of page.Items ?? []) games.push(item.game as GameFacts);
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for await (const item of queryItems({
+    TableName: readTableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :game)',
+    ExpressionAttributeValues: { ':pk': playerKey(player), ':game': 'game#' },
+    ProjectionExpression:
+      'game.id, game.#status, game.createdAt, game.updatedAt, game.moves, game.score.vegas',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ConsistentRead: true,
+  })) {
+    games.push(item.game as GameFacts);
+  }
   return games;
 }
 
@@ -111,7 +94,8 @@ export async function pageOfGames(
 ): Promise<{ games: GameSummary[]; last?: string }> {
   const { status, limit, after } = options;
   const pk = playerKey(player);
-  const page = await query({
+  const page = await queryPage({
+    TableName: readTableName(),
     ...(status === undefined
       ? {
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :game)',
@@ -129,7 +113,7 @@ export async function pageOfGames(
     // One more than asked: a last page then says so (no cursor to an empty page).
     Limit: limit + 1,
   });
-  const items = page.Items ?? [];
+  const { items } = page;
   const games = items.slice(0, limit).map((item) => item.game as GameSummary);
   return items.length > limit ? { games, last: items[limit - 1]!.sk as string } : { games };
 }
@@ -139,24 +123,15 @@ export async function pageOfGames(
  * table holds figures from as many facts or more: facts only grow, so the figures with the most are
  * the newest, whatever order the projector's calls finish in.
  */
-export async function saveStats(player: string, stats: PlayerStats, facts: number): Promise<boolean> {
-  try {
-    await storeCall((client, abortSignal) =>
-      client.send(
-        new PutCommand({
-          TableName: readTableName(),
-          Item: { pk: playerKey(player), sk: 'stats', facts, stats },
-          ConditionExpression: 'attribute_not_exists(pk) OR facts < :facts',
-          ExpressionAttributeValues: { ':facts': facts },
-        }),
-        { abortSignal },
-      ),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+export function saveStats(player: string, stats: PlayerStats, facts: number): Promise<boolean> {
+  return putIf(
+    readTableName(),
+    { pk: playerKey(player), sk: 'stats', facts, stats },
+    {
+      ConditionExpression: 'attribute_not_exists(pk) OR facts < :facts',
+      ExpressionAttributeValues: { ':facts': facts },
+    },
+  );
 }
 
 /** A player's statistics, one read; undefined before their first game is projected. */
@@ -167,4 +142,35 @@ export async function statsOf(player: string): Promise<PlayerStats | undefined> 
     }),
   );
   return result?.Item?.stats as PlayerStats | undefined;
+}
+
+/** Deletes every read model (the projector's table only: the log is never touched). */
+export async function deleteReadModels(): Promise<number> {
+  const TableName = readTableName();
+  let deleted = 0;
+  let batch: Record<string, unknown>[] = [];
+  const flush = async () => {
+    let requests = batch.map((Key) => ({ DeleteRequest: { Key } }));
+    batch = [];
+    while (requests.length > 0) {
+      const answer = await storeCall((client, abortSignal) =>
+        client.send(new BatchWriteCommand({ RequestItems: { [TableName]: requests } }), { abortSignal }),
+      );
+      deleted += requests.length - (answer.UnprocessedItems?.[TableName]?.length ?? 0);
+      requests = (answer.UnprocessedItems?.[TableName] ?? []) as typeof requests;
+    }
+  };
+  for await (const item of scanItems({
+    TableName,
+    ProjectionExpression: '#pk, #sk',
+    ExpressionAttributeNames: { '#pk': READ_KEYS.partitionKey, '#sk': READ_KEYS.sortKey },
+  })) {
+    batch.push({
+      [READ_KEYS.partitionKey]: item[READ_KEYS.partitionKey],
+      [READ_KEYS.sortKey]: item[READ_KEYS.sortKey],
+    });
+    if (batch.length === 25) await flush();
+  }
+  await flush();
+  return deleted;
 }

@@ -13,6 +13,7 @@ import {
   fold,
   HOUSE_RULES,
   MAX_ACTIONS,
+  parseCard,
   toSnapshot,
 } from '../../domain/index.js';
 import { MAX_ATTEMPTS } from '../../functions/commands.js';
@@ -90,7 +91,11 @@ describe('POST /games', () => {
     expect(puts()).toHaveLength(1);
     const input = puts()[0]!.args[0].input;
     expect(input.ConditionExpression).toBe('attribute_not_exists(pk)');
-    expect(input.Item).toMatchObject({ sk: 0, type: 'dealt', tokenHash: hashToken(body.token) });
+    expect(input.Item).toMatchObject({
+      sk: 0,
+      events: [{ type: 'dealt', schema: 1 }],
+      tokenHash: hashToken(body.token),
+    });
     expect(JSON.stringify(input.Item)).not.toContain(body.token);
   });
 
@@ -131,7 +136,7 @@ describe('POST /games/{id}/moves', () => {
     expect(response.headers?.etag).toBe('"1"');
     expect(parse(response)).toMatchObject({ version: 1, stock: { count: 21 } });
     const input = puts()[0]!.args[0].input;
-    expect(input.Item).toMatchObject({ pk: ID, sk: 1, type: 'drawn', schema: 1 });
+    expect(input.Item).toMatchObject({ pk: ID, sk: 1, events: [{ type: 'drawn', schema: 1, data: {} }] });
     expect(input.ConditionExpression).toBe('attribute_not_exists(pk)');
     const query = ddb.commandCalls(QueryCommand)[0]!.args[0].input;
     expect(query).toMatchObject({ ConsistentRead: true, ScanIndexForward: false });
@@ -291,6 +296,35 @@ describe('POST /games/{id}/moves', () => {
     expect(other.statusCode).toBe(422);
     expect(parse(other).type).toBe('/problems/idempotency-key-reused');
     expect((await move({ type: 'draw' }, { ...auth, 'idempotency-key': 'bad key' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /games/{id}/autoplay', () => {
+  it('appends every safe card home as one commit: one conditional put holding all its events', async () => {
+    // A deal whose seven face-up cards are the four aces and three twos: seven safe moves home.
+    const deck = deckFromSeed(1);
+    const tops = ['AC', 'AD', 'AH', 'AS', '2C', '2D', '2H'].map((code) => parseCard(code)!);
+    [0, 7, 13, 18, 22, 25, 27].forEach((at, i) => {
+      const from = deck.indexOf(tops[i]!);
+      [deck[at], deck[from]] = [deck[from]!, deck[at]!];
+    });
+    ddb.on(QueryCommand).resolves({ Items: [{ ...dealtItem, data: deal(deck, null, HOUSE_RULES).data }] });
+    ddb.on(PutCommand).resolves({});
+    const answer = await autoplay(
+      gatewayEvent({
+        method: 'POST',
+        path: `/games/${ID}/autoplay`,
+        pathParameters: { id: ID },
+        headers: auth,
+      }),
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(parse(answer).version).toBe(7);
+    expect(puts()).toHaveLength(1);
+    const item = puts()[0]!.args[0].input.Item!;
+    expect(item).toMatchObject({ pk: ID, sk: 1 });
+    expect(item.events.map((event: { type: string }) => event.type)).toEqual(Array(7).fill('moved'));
+    expect(puts()[0]!.args[0].input.ConditionExpression).toBe('attribute_not_exists(pk)');
   });
 });
 

@@ -15,11 +15,11 @@ import {
   parseDeck,
 } from '../../domain/index.js';
 import { handler as projector } from '../../functions/projector/handler.js';
-import { deleteReadModels, rebuildReadModels } from '../../functions/projector/rebuild.js';
+import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { documentClient } from '../../functions/store/client.js';
 import { append, createGame, loadGame } from '../../functions/store/events.js';
-import { READ_TABLE_ENV, statsOf } from '../../functions/store/readModels.js';
+import { deleteReadModels, READ_TABLE_ENV, statsOf } from '../../functions/store/readModels.js';
 import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
 import { type ChangeStream, startChangeStream } from '../../infra/local/stream.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };

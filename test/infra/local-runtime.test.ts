@@ -146,7 +146,7 @@ describe('npm start', () => {
       const deal = await client.send(
         new GetItemCommand({ TableName: 'games-elsewhere', Key: { pk: { S: id }, sk: { N: '0' } } }),
       );
-      expect(deal.Item?.type?.S).toBe('dealt');
+      expect(deal.Item?.events?.L?.[0]?.M?.type?.S).toBe('dealt');
       client.destroy();
     } finally {
       await stop(runtime.child);
