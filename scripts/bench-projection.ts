@@ -20,6 +20,7 @@ process.env.LOG_LEVEL ??= 'SILENT';
 const projectedAt = new Map<string, number>();
 const runtime = await startRuntime({
   port: 0,
+  meter: true,
   projector: async (event) => {
     const answer = await projector(event);
     const now = performance.now();
@@ -82,9 +83,9 @@ for (let done = 0; done < GAMES; done += WORKERS) {
 }
 await runtime.settled();
 const createSeconds = (performance.now() - creating) / 1000;
-const before = new Map(runtime.requests);
+const before = new Map(runtime.meter!.requests);
 const stats = await api.get('/me/stats', many);
-const reads = [...runtime.requests]
+const reads = [...runtime.meter!.requests]
   .map(([operation, count]) => [operation, count - (before.get(operation) ?? 0)] as const)
   .filter(([, n]) => n > 0);
 

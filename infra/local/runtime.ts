@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { OIDC_AUDIENCE_ENV, OIDC_ISSUER_ENV, OIDC_JWKS_URL_ENV } from '../../functions/http/identity.js';
 import { handler as projector } from '../../functions/projector/handler.js';
 import { rebuildReadModels } from '../../functions/projector/rebuild.js';
@@ -7,6 +8,8 @@ import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { siteHeaders } from '../site-headers.js';
 import { isolatedRoutes } from './isolated.js';
 import { DEV_AUDIENCE, type DevIssuer, startDevIssuer } from './issuer.js';
+import { type StoreMeter, storeMeter } from './meter.js';
+import { type StoreProxy, startStoreProxy } from './proxy.js';
 import { listen, serve } from './server.js';
 import type { Site } from './site.js';
 import { type LocalSiteConfig, localSiteConfig, serveSiteConfig } from './site-config.js';
@@ -24,6 +27,8 @@ export interface RuntimeOptions {
   readonly site?: Site | undefined;
   /** What consumes the change stream (default: the projector; benchmarks wrap it). */
   readonly projector?: StreamConsumer | undefined;
+  /** Count the store's requests and the units it reports (benchmarks). */
+  readonly meter?: boolean | undefined;
 }
 
 export interface Runtime {
@@ -39,9 +44,8 @@ export interface Runtime {
   readonly siteConfig: LocalSiteConfig;
   /** Resolves once every write so far has reached the read models. */
   settled(): Promise<void>;
-  /** The store requests so far, by operation; items Queries returned and puts refused by their condition. */
-  readonly requests: ChangeStream['requests'];
-  readonly counts: ChangeStream['counts'];
+  /** What the store was asked and what it reports it cost, when started with `meter`. */
+  readonly meter?: StoreMeter;
   stop(): Promise<void>;
 }
 
@@ -95,14 +99,24 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const tableName = store?.tableName ?? process.env[TABLE_ENV] ?? LOCAL_TABLE;
   const readTableName = process.env[READ_TABLE_ENV] ?? LOCAL_READ_TABLE;
   let stream: ChangeStream | undefined;
+  let proxy: StoreProxy;
+  const meter = options.meter ? storeMeter() : undefined;
   try {
     if (external) await ensureTables(external, tableName, readTableName);
-    stream = await startChangeStream({ upstream, tableName, consumer: options.projector ?? projector });
+    // The feed's journal lives with the data it follows (in memory, the store is gone with the process too).
+    stream = startChangeStream({
+      upstream,
+      tableName,
+      consumer: options.projector ?? projector,
+      journal: options.dataDir && store ? join(options.dataDir, 'change-feed.journal') : undefined,
+    });
+    proxy = await startStoreProxy(upstream, meter ? [stream.tap, meter.tap] : [stream.tap]);
   } catch (error) {
+    stream?.close();
     await store?.close();
     throw error;
   }
-  process.env[ENDPOINT_ENV] = stream.endpoint;
+  process.env[ENDPOINT_ENV] = proxy.endpoint;
   process.env[TABLE_ENV] = tableName;
   process.env[READ_TABLE_ENV] = readTableName;
 
@@ -119,7 +133,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     siteConfig = localSiteConfig(process.env, Boolean(issuer));
   } catch (error) {
     server.close();
-    await stream.close();
+    stream.close();
+    await proxy.close();
     await store?.close();
     restore();
     throw error;
@@ -150,14 +165,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     ...(issuer ? { issuer } : {}),
     siteConfig,
     settled: () => stream.settled(),
-    requests: stream.requests,
-    counts: stream.counts,
+    ...(meter ? { meter } : {}),
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await routes?.close();
       await stream.settled();
-      await stream.close();
+      stream.close();
+      await proxy.close();
       await store?.close();
       restore();
     },

@@ -1,158 +1,251 @@
-import { createServer, request as forward, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { type AttributeValue, DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import type {
+  DynamoDBBatchResponse,
+  DynamoDBRecord,
+  DynamoDBStreamEvent,
+  AttributeValue as StreamValue,
+} from 'aws-lambda';
 import { logger } from '../../functions/log.js';
+import type { StoreRequest, Tap } from './proxy.js';
 
 /** What consumes the stream: the projector's handler, as Lambda would call it. */
 export type StreamConsumer = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
 
 export interface ChangeStream {
-  /** Where the functions send their DynamoDB requests (this proxy, in front of the store). */
-  readonly endpoint: string;
-  /** Resolves once every record seen so far has been delivered (or given up on). */
+  /** Watches the store's traffic (infra/local/proxy.ts) for the writes it must deliver. */
+  readonly tap: Tap;
+  /** Resolves once every write seen so far has been delivered (or given up on until the next start). */
   settled(): Promise<void>;
-  /** What has passed to the store so far, for benchmarks: requests by operation (`Query`, `PutItem`, ...). */
-  readonly requests: ReadonlyMap<string, number>;
-  /** Items the store's Query answers returned, and puts refused by their condition. */
-  readonly counts: { readonly itemsRead: number; readonly failedPuts: number };
-  close(): Promise<void>;
+  /** Stops delivering; what is not delivered stays in the journal for the next start. */
+  close(): void;
 }
 
-/** Deliveries of a game's records before one is given up on (in AWS: the mapping's retries, then the queue). */
+/** Deliveries of a game's records before they are given up on (in AWS: the mapping's retries). */
 const ATTEMPTS = 12;
-/** The longest wait between two deliveries: about 35 s in all before a batch is given up. */
+/** The longest wait between two tries: about 35 s in all before a record is given up on. */
 const LONGEST_WAIT_MS = 5_000;
+/** Journal lines after which it is rewritten with only the writes still pending. */
+const JOURNAL_LINES = 4_096;
+
+interface Key {
+  readonly pk: string;
+  readonly sk: string;
+}
+
+/** An attribute as a stream record carries it: binary as base64, as Lambda's JSON event has it. */
+function streamValue(value: AttributeValue): StreamValue {
+  if (value.B) return { B: Buffer.from(value.B).toString('base64') };
+  if (value.BS) return { BS: value.BS.map((b) => Buffer.from(b).toString('base64')) };
+  if (value.M) return { M: streamImage(value.M) };
+  if (value.L) return { L: value.L.map(streamValue) };
+  return value as StreamValue;
+}
+const streamImage = (item: Record<string, AttributeValue>): Record<string, StreamValue> =>
+  Object.fromEntries(Object.entries(item).map(([name, value]) => [name, streamValue(value)]));
+
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.min(LONGEST_WAIT_MS, 50 * 2 ** attempt)));
 
 /**
- * DynamoDB Streams for the local runtime (dynalite has none): a proxy in front of the store that
- * passes every request through and, for each item put into the event table, hands a stream record
- * of the same shape (INSERT, NEW_IMAGE) to the consumer, after the put has been answered. Records
- * of one game are delivered in order, a batch at a time, and retried on failure with backoff;
- * games do not wait for each other.
+ * DynamoDB Streams for the local runtime (dynalite has none). The feed is what the store holds, not
+ * what a caller was told: every PutItem to the event table is noted before it is forwarded, and once
+ * the store has answered it (whatever became of the caller, which may have given up on it, or been
+ * retried by the SDK), the item is read back from the table, strongly consistent, and delivered as
+ * a stream record of the same shape (INSERT, NEW_IMAGE) if it is there. A put refused by its
+ * condition wrote nothing and is dropped.
+ *
+ * With a `journal` file (in the `--data` folder), each noted write is appended to it before it is
+ * forwarded and marked once delivered: a runtime killed at any point reads the journal on its next
+ * start and delivers what it holds of the writes still pending, so its read models catch up.
+ *
+ * Records of one game are delivered in order of their versions, a batch at a time, and retried on
+ * failure with backoff, as Lambda retries a batch from its first failed record; games do not wait
+ * for each other, and a game's queue is freed once it is empty.
  */
-export async function startChangeStream(options: {
+export function startChangeStream(options: {
   readonly upstream: string;
   readonly tableName: string;
   readonly consumer: StreamConsumer;
-}): Promise<ChangeStream> {
-  const target = new URL(options.upstream);
+  readonly journal?: string | undefined;
+}): ChangeStream {
+  const { tableName, consumer, journal } = options;
+  const store = new DynamoDBClient({
+    endpoint: options.upstream,
+    region: process.env.AWS_REGION ?? 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  /** Writes noted and not yet delivered, by sequence number. */
+  const pending = new Map<number, Key>();
   const queues = new Map<string, { records: DynamoDBRecord[]; running: Promise<void> }>();
-  let sequence = 0;
-  const requests = new Map<string, number>();
-  const counts = { itemsRead: 0, failedPuts: 0 };
+  const noted = new WeakMap<StoreRequest, number>();
+  const waiters: (() => void)[] = [];
+  let sequence = Date.now() * 1000;
+  let lines = 0;
+  let closed = false;
 
-  const enqueue = (record: DynamoDBRecord) => {
-    const game = record.dynamodb!.Keys!.pk!.S!;
-    const queue = queues.get(game) ?? { records: [], running: Promise.resolve() };
-    queues.set(game, queue);
-    queue.records.push(record);
-    queue.running = queue.running.then(() => drain(game, queue.records));
+  const note = (line: string) => {
+    if (!journal) return;
+    appendFileSync(journal, `${line}\n`);
+    if (++lines > JOURNAL_LINES) {
+      writeFileSync(
+        `${journal}.new`,
+        [...pending].map(([seq, key]) => `P ${seq} ${key.sk} ${key.pk}\n`).join(''),
+      );
+      renameSync(`${journal}.new`, journal);
+      lines = pending.size;
+    }
   };
 
-  async function drain(game: string, records: DynamoDBRecord[]) {
-    let batch = records.splice(0);
-    for (let attempt = 1; batch.length > 0; attempt++) {
+  /** Done with a write: delivered, or nothing to deliver. Kept in the journal when only given up on. */
+  const resolve = (seq: number, delivered: boolean) => {
+    if (!pending.has(seq)) return;
+    pending.delete(seq);
+    if (delivered) note(`D ${seq}`);
+    if (pending.size === 0) for (const wake of waiters.splice(0)) wake();
+  };
+
+  const recordOf = (seq: number, stored: Record<string, AttributeValue>): DynamoDBRecord => {
+    const item = streamImage(stored);
+    return {
+      eventID: String(seq),
+      eventName: 'INSERT',
+      eventVersion: '1.1',
+      eventSource: 'aws:dynamodb',
+      awsRegion: 'local',
+      dynamodb: {
+        ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
+        Keys: { pk: item.pk!, sk: item.sk! },
+        NewImage: item,
+        SequenceNumber: String(seq).padStart(21, '0'),
+        SizeBytes: JSON.stringify(item).length,
+        StreamViewType: 'NEW_IMAGE',
+      },
+      eventSourceARN: `arn:aws:dynamodb:local:000000000000:table/${tableName}/stream/local`,
+    };
+  };
+
+  async function drain(game: string, queue: { records: DynamoDBRecord[] }) {
+    const version = (record: DynamoDBRecord) => Number(record.dynamodb!.Keys!.sk!.N);
+    let batch = queue.records.splice(0).sort((a, b) => version(a) - version(b));
+    const seqs = (records: DynamoDBRecord[]) => records.map((record) => Number(record.eventID));
+    for (let attempt = 1; batch.length > 0 && !closed; attempt++) {
       let failed: string | undefined;
       try {
-        const answer = await options.consumer({ Records: batch });
+        const answer = await consumer({ Records: batch });
         failed = answer?.batchItemFailures?.[0]?.itemIdentifier;
       } catch {
         failed = batch[0]!.dynamodb!.SequenceNumber;
       }
-      if (failed === undefined) return;
+      // As Lambda does, retry from the first record that failed; the ones before it are delivered.
+      const from =
+        failed === undefined ? batch.length : batch.findIndex((r) => r.dynamodb!.SequenceNumber === failed);
+      for (const seq of seqs(batch.slice(0, Math.max(0, from)))) resolve(seq, true);
+      batch = batch.slice(Math.max(0, from));
+      if (batch.length === 0) break;
       if (attempt === ATTEMPTS) {
-        logger.error('stream records given up on', { gameId: game, records: batch.length });
-        return;
+        logger.error('stream records given up on until the next start', {
+          gameId: game,
+          records: batch.length,
+        });
+        for (const seq of seqs(batch)) resolve(seq, false);
+        break;
       }
-      // As Lambda does, retry from the first record that failed.
-      batch = batch.slice(
-        Math.max(
-          0,
-          batch.findIndex((record) => record.dynamodb!.SequenceNumber === failed),
-        ),
-      );
-      await new Promise((resolve) => setTimeout(resolve, Math.min(LONGEST_WAIT_MS, 50 * 2 ** attempt)));
+      await pause(attempt);
+    }
+    if (queue.records.length === 0 && queues.get(game) === queue) queues.delete(game);
+  }
+
+  const enqueue = (record: DynamoDBRecord) => {
+    const game = record.dynamodb!.Keys!.pk!.S!;
+    let queue = queues.get(game);
+    if (!queue) {
+      queue = { records: [], running: Promise.resolve() };
+      queues.set(game, queue);
+    }
+    queue.records.push(record);
+    queue.running = queue.running.then(() => (queue.records.length > 0 ? drain(game, queue) : undefined));
+  };
+
+  /** Reads a noted write back from the table and delivers what the table holds (nothing if it is not there). */
+  async function readBack(seq: number, key: Key) {
+    for (let attempt = 1; !closed; attempt++) {
+      try {
+        const { Item } = await store.send(
+          new GetItemCommand({
+            TableName: tableName,
+            Key: { pk: { S: key.pk }, sk: { N: key.sk } },
+            ConsistentRead: true,
+          }),
+        );
+        if (Item) enqueue(recordOf(seq, Item));
+        else resolve(seq, true);
+        return;
+      } catch (error) {
+        if (attempt === ATTEMPTS) {
+          logger.error('a write could not be read back; kept for the next start', {
+            gameId: key.pk,
+            error: (error as Error).message,
+          });
+          resolve(seq, false);
+          return;
+        }
+        await pause(attempt);
+      }
     }
   }
 
-  const recordOf = (item: Record<string, AttributeValue>): DynamoDBRecord => ({
-    eventID: String(++sequence),
-    eventName: 'INSERT',
-    eventVersion: '1.1',
-    eventSource: 'aws:dynamodb',
-    awsRegion: 'local',
-    dynamodb: {
-      ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
-      Keys: { pk: item.pk!, sk: item.sk! },
-      NewImage: item,
-      SequenceNumber: String(sequence).padStart(21, '0'),
-      SizeBytes: JSON.stringify(item).length,
-      StreamViewType: 'NEW_IMAGE',
+  const tap: Tap = {
+    before: (request) => {
+      const { operation, body } = request;
+      if (operation !== 'PutItem' || body.TableName !== tableName) return undefined;
+      const item = body.Item as Record<string, AttributeValue> | undefined;
+      if (!item?.pk?.S || !item.sk?.N) return undefined;
+      const seq = ++sequence;
+      const key = { pk: item.pk.S, sk: item.sk.N };
+      pending.set(seq, key);
+      noted.set(request, seq);
+      // Before the put is forwarded: a write the store may hold is always in the journal.
+      note(`P ${seq} ${key.sk} ${key.pk}`);
+      return undefined;
     },
-    eventSourceARN: `arn:aws:dynamodb:local:000000000000:table/${options.tableName}/stream/local`,
-  });
+    after: (request, answer) => {
+      const seq = noted.get(request);
+      if (seq === undefined) return;
+      const refused =
+        answer && answer.status !== 200 && JSON.stringify(answer.body).includes('ConditionalCheckFailed');
+      if (refused) resolve(seq, true);
+      else void readBack(seq, pending.get(seq)!);
+    },
+  };
 
-  const server: Server = createServer((incoming, outgoing) => {
-    const operation = String(incoming.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
-    requests.set(operation, (requests.get(operation) ?? 0) + 1);
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const upstream = forward(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: incoming.url,
-          method: incoming.method,
-          headers: incoming.headers,
-        },
-        (answer) => {
-          const answered: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => answered.push(chunk));
-          answer.on('end', () => {
-            const text = Buffer.concat(answered);
-            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-            outgoing.end(text);
-            if (operation === 'Query' && answer.statusCode === 200) {
-              counts.itemsRead += (JSON.parse(text.toString('utf8')) as { Count?: number }).Count ?? 0;
-            }
-            if (operation !== 'PutItem') return;
-            if (answer.statusCode !== 200) {
-              if (text.includes('ConditionalCheckFailedException')) counts.failedPuts++;
-              return;
-            }
-            const request = JSON.parse(body.toString('utf8')) as {
-              TableName: string;
-              Item: Record<string, AttributeValue>;
-            };
-            // After the put is answered, as a stream record follows the write it records.
-            if (request.TableName === options.tableName)
-              outgoing.once('finish', () => enqueue(recordOf(request.Item)));
-          });
-        },
-      );
-      upstream.on('error', (error) => {
-        outgoing.writeHead(502);
-        outgoing.end(String(error));
-      });
-      upstream.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // Catch up: the writes a runtime before this one noted and did not deliver.
+  if (journal && existsSync(journal)) {
+    const left = new Map<number, Key>();
+    for (const line of readFileSync(journal, 'utf8').split('\n')) {
+      const [mark, seq, sk, ...pk] = line.split(' ');
+      if (mark === 'P' && sk !== undefined && pk.length) left.set(Number(seq), { sk, pk: pk.join(' ') });
+      if (mark === 'D') left.delete(Number(seq));
+    }
+    writeFileSync(journal, [...left].map(([seq, key]) => `P ${seq} ${key.sk} ${key.pk}\n`).join(''));
+    lines = left.size;
+    for (const [seq, key] of left) {
+      sequence = Math.max(sequence, seq);
+      pending.set(seq, key);
+      void readBack(seq, key);
+    }
+  }
+
   return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    counts,
+    tap,
     settled: async () => {
-      while ([...queues.values()].some((queue) => queue.records.length > 0)) {
-        await Promise.all([...queues.values()].map((queue) => queue.running));
-      }
+      while (pending.size > 0 && !closed) await new Promise<void>((wake) => waiters.push(wake));
       await Promise.all([...queues.values()].map((queue) => queue.running));
     },
     close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
+      closed = true;
+      for (const wake of waiters.splice(0)) wake();
+      store.destroy();
     },
   };
 }

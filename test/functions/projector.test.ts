@@ -20,6 +20,7 @@ import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { documentClient } from '../../functions/store/client.js';
 import { append, createGame, loadGame } from '../../functions/store/events.js';
 import { deleteReadModels, READ_TABLE_ENV, statsOf } from '../../functions/store/readModels.js';
+import { type StoreProxy, startStoreProxy } from '../../infra/local/proxy.js';
 import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
 import { type ChangeStream, startChangeStream } from '../../infra/local/stream.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
@@ -31,11 +32,12 @@ import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
  */
 let store: LocalStore;
 let stream: ChangeStream;
+let proxy: StoreProxy;
 const records: DynamoDBRecord[] = [];
 
 beforeAll(async () => {
   store = await startLocalStore();
-  stream = await startChangeStream({
+  stream = startChangeStream({
     upstream: store.endpoint,
     tableName: store.tableName,
     consumer: async (event) => {
@@ -43,14 +45,16 @@ beforeAll(async () => {
       return { batchItemFailures: [] };
     },
   });
-  process.env[ENDPOINT_ENV] = stream.endpoint;
+  proxy = await startStoreProxy(store.endpoint, [stream.tap]);
+  process.env[ENDPOINT_ENV] = proxy.endpoint;
   process.env[TABLE_ENV] = store.tableName;
   process.env[READ_TABLE_ENV] = store.readTableName;
   await world();
   await stream.settled();
 });
 afterAll(async () => {
-  await stream.close();
+  stream.close();
+  await proxy.close();
   await store.close();
 });
 
