@@ -18,15 +18,17 @@ export const STORE_REQUEST_MS = 2_500;
 /** One attempt: DynamoDB answers in milliseconds, so a second without an answer is worth a retry. */
 const ATTEMPT_MS = 1_000;
 
-let shared: DynamoDBDocumentClient | undefined;
+let shared: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
 
 /**
- * One document client per Lambda container, made on first use. `requestTimeout` only warns unless
+ * One document client per Lambda container, made on first use (and again if the endpoint changes:
+ * a process that runs one local runtime after another). `requestTimeout` only warns unless
  * `throwOnRequestTimeout` is set (in the installed @smithy/node-http-handler), so both are set.
  */
 export function documentClient(): DynamoDBDocumentClient {
-  if (!shared) {
-    const endpoint = process.env[ENDPOINT_ENV];
+  const endpoint = process.env[ENDPOINT_ENV];
+  if (!shared || shared.endpoint !== endpoint) {
+    shared?.client.destroy();
     const client = new DynamoDBClient({
       maxAttempts: 3,
       requestHandler: {
@@ -42,9 +44,12 @@ export function documentClient(): DynamoDBDocumentClient {
           }
         : {}),
     });
-    shared = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    shared = {
+      endpoint,
+      client: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+    };
   }
-  return shared;
+  return shared.client;
 }
 
 /** The store time a request has spent so far (none outside a request: the projector, scripts). */

@@ -44,6 +44,8 @@ export interface Runtime {
   readonly siteConfig: LocalSiteConfig;
   /** Resolves once every write so far has reached the read models. */
   settled(): Promise<void>;
+  /** The change feed's backlog: writes not yet delivered to the read models, games queued. */
+  readonly backlog: ChangeStream['backlog'];
   /** What the store was asked and what it reports it cost, when started with `meter`. */
   readonly meter?: StoreMeter;
   stop(): Promise<void>;
@@ -165,6 +167,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     ...(issuer ? { issuer } : {}),
     siteConfig,
     settled: () => stream.settled(),
+    backlog: () => stream.backlog(),
     ...(meter ? { meter } : {}),
     stop: async () => {
       server.closeAllConnections();

@@ -17,6 +17,8 @@ export interface ChangeStream {
   readonly tap: Tap;
   /** Resolves once every write seen so far has been delivered (or given up on until the next start). */
   settled(): Promise<void>;
+  /** What is held in memory now: writes not yet delivered, and games with records queued. */
+  backlog(): { readonly writes: number; readonly games: number };
   /** Stops delivering; what is not delivered stays in the journal for the next start. */
   close(): void;
 }
@@ -242,6 +244,7 @@ export function startChangeStream(options: {
       while (pending.size > 0 && !closed) await new Promise<void>((wake) => waiters.push(wake));
       await Promise.all([...queues.values()].map((queue) => queue.running));
     },
+    backlog: () => ({ writes: pending.size, games: queues.size }),
     close: () => {
       closed = true;
       for (const wake of waiters.splice(0)) wake();

@@ -1,0 +1,172 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request as forward, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINT_ENV } from '../../functions/routes.js';
+import { type Runtime, startRuntime } from '../../infra/local/runtime.js';
+import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
+import { type Client, client, newGame } from '../support/local.js';
+
+/**
+ * The local change feed is what the store holds (CONTRACT section 4): a write reaches the read
+ * models whatever became of its answer, and a runtime killed before delivering catches up on its
+ * next start on the same `--data` folder.
+ */
+
+/** A pass-through to the store that can hold PutItem requests back before forwarding them. */
+async function slowStore(upstream: string) {
+  const target = new URL(upstream);
+  const control = { putDelayMs: 0 };
+  const server: Server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const isPut = String(incoming.headers['x-amz-target']).endsWith('.PutItem');
+      setTimeout(
+        () => {
+          const call = forward(
+            {
+              host: target.hostname,
+              port: target.port,
+              path: incoming.url,
+              method: incoming.method,
+              headers: incoming.headers,
+            },
+            (answer) => {
+              const body: Buffer[] = [];
+              answer.on('data', (chunk: Buffer) => body.push(chunk));
+              answer.on('end', () => {
+                if (outgoing.destroyed) return;
+                outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+                outgoing.end(Buffer.concat(body));
+              });
+            },
+          );
+          call.on('error', () => outgoing.destroy());
+          call.end(Buffer.concat(chunks));
+        },
+        isPut ? control.putDelayMs : 0,
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    control,
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const signedIn = async (api: Client, player: string) => ({
+  authorization: `Bearer ${(await api.post('/dev/tokens', { player })).body.token}`,
+});
+
+describe('a write whose answer was lost', () => {
+  let store: LocalStore;
+  let slow: Awaited<ReturnType<typeof slowStore>>;
+  let runtime: Runtime;
+  let api: Client;
+  beforeAll(async () => {
+    process.env.LOG_LEVEL = 'SILENT';
+    store = await startLocalStore();
+    slow = await slowStore(store.endpoint);
+    process.env[ENDPOINT_ENV] = slow.endpoint;
+    // The runtime gives the variable back as it found it when it stops.
+    runtime = await startRuntime({ port: 0 });
+    api = client(runtime.url);
+  }, 60_000);
+  afterAll(async () => {
+    await runtime?.stop();
+    delete process.env[ENDPOINT_ENV];
+    await slow?.close();
+    await store?.close();
+  });
+
+  it('still reaches the read models when the store wrote it after the function gave up (503)', async () => {
+    const player = await signedIn(api, 'slow-store-player');
+    const game = await newGame(api, { seed: 3 });
+    const mine = await api.call('POST', '/games', { body: { seed: 5 }, headers: player });
+    expect(mine.status).toBe(201);
+    const id = mine.body.id as string;
+    // The put reaches the store only after the request's 2.5 s store budget: the answer is a 503,
+    // and the store then writes it.
+    slow.control.putDelayMs = 3_000;
+    const resigned = await api.post(`/games/${id}/resign`, undefined, player);
+    slow.control.putDelayMs = 0;
+    expect(resigned.status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await runtime.settled();
+    expect((await api.get(`/games/${id}`)).body.status).toBe('resigned');
+    const row = (await api.get('/me/games', player)).body.games[0];
+    expect(row).toMatchObject({ id, status: 'resigned', version: 1 });
+    expect(game.id).not.toBe(id);
+    // Every record was delivered and nothing is held for it any more.
+    expect(runtime.backlog()).toEqual({ writes: 0, games: 0 });
+  }, 30_000);
+});
+
+describe('a runtime killed before its feed delivered', () => {
+  let dir: string;
+  let child: ChildProcess | undefined;
+  let runtime: Runtime | undefined;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'klondike-feed-'));
+  });
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await runtime?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is caught up by the next runtime on its --data folder: every row matches the log', async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'test/support/stalled-runtime.ts', dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      child!.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        const served = /serving (\S+)/.exec(output);
+        if (served) resolve(served[1]!);
+      });
+      child!.once('exit', (code) => reject(new Error(`the runtime exited (${code}): ${output}`)));
+    });
+    const first = client(url);
+    const player = await signedIn(first, 'killed-feed-player');
+    const versions = new Map<string, number>();
+    for (let i = 0; i < 5; i++) {
+      const created = await first.call('POST', '/games', { body: { seed: 10 + i }, headers: player });
+      const id = created.body.id as string;
+      let view = created.body;
+      for (let move = 0; move < i; move++) {
+        view = (await first.post(`/games/${id}/moves`, { type: 'draw' }, player)).body;
+      }
+      if (i % 2 === 1) view = (await first.post(`/games/${id}/resign`, undefined, player)).body;
+      versions.set(id, view.version);
+    }
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child!.once('exit', resolve));
+    child = undefined;
+    // The journal holds the writes that were never delivered.
+    expect(readFileSync(join(dir, 'change-feed.journal'), 'utf8')).toMatch(/^P /m);
+
+    process.env.LOG_LEVEL = 'SILENT';
+    runtime = await startRuntime({ port: 0, dataDir: dir });
+    await runtime.settled();
+    const api = client(runtime.url);
+    const again = await signedIn(api, 'killed-feed-player');
+    const rows = (await api.get('/me/games?limit=100', again)).body.games as {
+      id: string;
+      version: number;
+    }[];
+    expect(new Map(rows.map((row) => [row.id, row.version]))).toEqual(versions);
+    const stats = (await api.get('/me/stats', again)).body;
+    expect(stats).toMatchObject({ started: 5, resigned: 2, inPlay: 3 });
+  }, 60_000);
+});
