@@ -96,6 +96,28 @@ export function hardeningSuite(server: { api: Client; local: Local }): void {
       expect((await server.api.get(`/games/${id}`, auth)).body.version).toBe(11);
     });
 
+    it("a key's first answer on one game is never given on another game", async () => {
+      const key = { 'idempotency-key': uuid() };
+      const a = await newGame(server.api, { seed: 1 });
+      const refused = await server.api.post(
+        `/games/${a.id}/moves`,
+        { type: 'recycle' },
+        { ...a.auth, ...key },
+      );
+      expect(refused.status).toBe(422);
+      const b = await newGame(server.api, { seed: 1 });
+      const drawn = await server.api.post(`/games/${b.id}/moves`, { type: 'draw' }, { ...b.auth, ...key });
+      expect(drawn.status).toBe(200);
+      expect(drawn.body.version).toBe(1);
+      expect(drawn.headers.get('idempotent-replayed')).toBeNull();
+      const recycled = await server.api.post(
+        `/games/${b.id}/moves`,
+        { type: 'recycle' },
+        { ...b.auth, ...key },
+      );
+      expect(recycled.body.type).toBe('/problems/idempotency-key-reused');
+    });
+
     it('a refused move keeps its answer under its key; the same key with another body is 422', async () => {
       const { id, auth } = await newGame(server.api, { seed: 1 });
       const headers = { ...auth, 'idempotency-key': uuid() };
