@@ -1,6 +1,13 @@
 import { type GameRecord, movesMade, playerStats } from '../../domain/index.js';
 import { type Loaded, loadGame } from '../store/events.js';
-import { factsOf, type GameFacts, type GameSummary, saveStats, saveSummary } from '../store/readModels.js';
+import {
+  factsOf,
+  type GameFacts,
+  type GameSummary,
+  type Replace,
+  saveStats,
+  saveSummary,
+} from '../store/readModels.js';
 
 /** A game's row in its player's list: what the view shows of it, nothing hidden while in play. */
 export function summarize(id: string, loaded: Loaded): GameSummary {
@@ -27,10 +34,11 @@ const recordOf = (summary: GameFacts): GameRecord => ({
   vegas: summary.score.vegas,
 });
 
-async function recomputeStats(player: string): Promise<void> {
+/** A player's statistics from all their rows (a strongly consistent read), saved. */
+export async function recomputeStats(player: string, replace: Replace = 'newer'): Promise<void> {
   const records = (await factsOf(player)).map(recordOf);
   const facts = records.length + records.filter((record) => record.endedAt !== undefined).length;
-  await saveStats(player, playerStats(records), facts);
+  await saveStats(player, playerStats(records), facts, replace);
 }
 
 const refreshing = new Map<string, { again: boolean; done: Promise<void> }>();
@@ -74,10 +82,13 @@ export async function projectGame(id: string, dealt: boolean): Promise<string | 
 }
 
 /** A game's row brought up to its log; its player and summary (none for an anonymous game). */
-export async function projectRow(id: string): Promise<{ player: string; summary: GameSummary } | undefined> {
+export async function projectRow(
+  id: string,
+  replace: Replace = 'newer',
+): Promise<{ player: string; summary: GameSummary } | undefined> {
   const loaded = await loadGame(id);
   if (!loaded?.owner) return undefined;
   const summary = summarize(id, loaded);
-  await saveSummary(loaded.owner, summary);
+  await saveSummary(loaded.owner, summary, replace);
   return { player: loaded.owner, summary };
 }

@@ -1,21 +1,53 @@
 import { ownedGames } from '../store/events.js';
-import { deleteReadModels } from '../store/readModels.js';
-import { projectRow, refreshStats } from './project.js';
+import { deleteReadModels, type ReadKey, readModelKeys, rowKeyOf, statsKeyOf } from '../store/readModels.js';
+import { projectRow, recomputeStats } from './project.js';
+
+export interface Rebuilt {
+  /** Read models that no game of the log gave any more, deleted. */
+  readonly deleted: number;
+  readonly games: number;
+  readonly players: number;
+}
 
 /**
- * Deletes every read model and builds them again from the log alone: every signed-in player's game
- * is found by its deal in a scan of the event table and projected as the projector does it (so a
- * rebuild and the stream agree by construction), then each player's statistics once.
+ * Builds every read model again from the log alone, in place: every signed-in player's game, found
+ * by its deal in a scan of the event table, is projected as the projector does it (so a rebuild and
+ * the stream agree by construction); the rows the table held before and no game of the log gave are
+ * deleted; then each player's statistics are computed from their rows, and statistics of players
+ * with no game left are deleted. Readers see the figures before or
+ * after, never an empty table, and the projector goes on meanwhile: a rebuild replaces a row or
+ * statistics item that is as new as the log, never a newer one.
  */
-export async function rebuildReadModels(): Promise<{ deleted: number; games: number; players: number }> {
-  const deleted = await deleteReadModels();
+async function rebuild(): Promise<Rebuilt> {
+  const before = await readModelKeys();
+  const rebuilt = new Set<string>();
+  const keyOf = (key: ReadKey) => `${key.pk}\n${key.sk}`;
   const players = new Set<string>();
   let games = 0;
   for await (const id of ownedGames()) {
-    const row = await projectRow(id);
-    if (row) players.add(row.player);
+    const row = await projectRow(id, 'as-new');
     games++;
+    if (!row) continue;
+    players.add(row.player);
+    rebuilt.add(keyOf(rowKeyOf(row.player, row.summary)));
   }
-  for (const player of players) await refreshStats(player);
+  const stray = (stats: boolean) =>
+    before.filter((key) => (key.sk === statsKeyOf('').sk) === stats && !rebuilt.has(keyOf(key)));
+  let deleted = await deleteReadModels(stray(false));
+  for (const player of players) {
+    await recomputeStats(player, 'as-new');
+    rebuilt.add(keyOf(statsKeyOf(player)));
+  }
+  deleted += await deleteReadModels(stray(true));
   return { deleted, games, players: players.size };
+}
+
+let running: Promise<Rebuilt> | undefined;
+
+/** Rebuilds the read models from the log; a call while a rebuild runs in this process shares it. */
+export function rebuildReadModels(): Promise<Rebuilt> {
+  running ??= rebuild().finally(() => {
+    running = undefined;
+  });
+  return running;
 }

@@ -41,10 +41,30 @@ const playerKey = (player: string) => `player#${player}`;
 const rowKey = (summary: GameSummary) => `game#${summary.createdAt}#${summary.id}`;
 
 /**
- * Saves a game's row, unless the table already holds it at this version or a later one (a record
- * seen twice or late changes nothing). True when it was written.
+ * How a save treats what the table holds: the projector writes only what is newer (a record seen
+ * twice or late changes nothing); a rebuild also replaces what is as new (figures from the log
+ * replace whatever a row held at that version), never what is newer.
  */
-export function saveSummary(player: string, summary: GameSummary): Promise<boolean> {
+export type Replace = 'newer' | 'as-new';
+const newerThan = (replace: Replace) => (replace === 'newer' ? '<' : '<=');
+
+/** A read model's key, as `readModelKeys` lists them and `deleteReadModels` takes them. */
+export type ReadKey = { readonly pk: string; readonly sk: string };
+export const rowKeyOf = (player: string, summary: GameSummary): ReadKey => ({
+  pk: playerKey(player),
+  sk: rowKey(summary),
+});
+export const statsKeyOf = (player: string): ReadKey => ({ pk: playerKey(player), sk: 'stats' });
+
+/**
+ * Saves a game's row, unless the table already holds it at a later version (or at this one, for
+ * the projector). True when it was written.
+ */
+export function saveSummary(
+  player: string,
+  summary: GameSummary,
+  replace: Replace = 'newer',
+): Promise<boolean> {
   return putIf(
     readTableName(),
     {
@@ -55,7 +75,7 @@ export function saveSummary(player: string, summary: GameSummary): Promise<boole
       game: summary,
     },
     {
-      ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
+      ConditionExpression: `attribute_not_exists(pk) OR version ${newerThan(replace)} :version`,
       ExpressionAttributeValues: { ':version': summary.version },
     },
   );
@@ -123,12 +143,17 @@ export async function pageOfGames(
  * table holds figures from as many facts or more: facts only grow, so the figures with the most are
  * the newest, whatever order the projector's calls finish in.
  */
-export function saveStats(player: string, stats: PlayerStats, facts: number): Promise<boolean> {
+export function saveStats(
+  player: string,
+  stats: PlayerStats,
+  facts: number,
+  replace: Replace = 'newer',
+): Promise<boolean> {
   return putIf(
     readTableName(),
     { pk: playerKey(player), sk: 'stats', facts, stats },
     {
-      ConditionExpression: 'attribute_not_exists(pk) OR facts < :facts',
+      ConditionExpression: `attribute_not_exists(pk) OR facts ${newerThan(replace)} :facts`,
       ExpressionAttributeValues: { ':facts': facts },
     },
   );
@@ -144,33 +169,33 @@ export async function statsOf(player: string): Promise<PlayerStats | undefined> 
   return result?.Item?.stats as PlayerStats | undefined;
 }
 
-/** Deletes every read model (the projector's table only: the log is never touched). */
-export async function deleteReadModels(): Promise<number> {
+/** The key of every read model (a Scan of the projector's table: rebuilds only). */
+export async function readModelKeys(): Promise<ReadKey[]> {
+  const keys: ReadKey[] = [];
+  for await (const item of scanItems({
+    TableName: readTableName(),
+    ProjectionExpression: '#pk, #sk',
+    ExpressionAttributeNames: { '#pk': READ_KEYS.partitionKey, '#sk': READ_KEYS.sortKey },
+  })) {
+    keys.push({ pk: item[READ_KEYS.partitionKey] as string, sk: item[READ_KEYS.sortKey] as string });
+  }
+  return keys;
+}
+
+/** Deletes these read models (the projector's table only: the log is never touched); how many went. */
+export async function deleteReadModels(keys: readonly ReadKey[]): Promise<number> {
   const TableName = readTableName();
   let deleted = 0;
-  let batch: Record<string, unknown>[] = [];
-  const flush = async () => {
-    let requests = batch.map((Key) => ({ DeleteRequest: { Key } }));
-    batch = [];
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
     while (requests.length > 0) {
       const answer = await storeCall((client, abortSignal) =>
         client.send(new BatchWriteCommand({ RequestItems: { [TableName]: requests } }), { abortSignal }),
       );
-      deleted += requests.length - (answer.UnprocessedItems?.[TableName]?.length ?? 0);
-      requests = (answer.UnprocessedItems?.[TableName] ?? []) as typeof requests;
+      const left = (answer.UnprocessedItems?.[TableName] ?? []) as typeof requests;
+      deleted += requests.length - left.length;
+      requests = left;
     }
-  };
-  for await (const item of scanItems({
-    TableName,
-    ProjectionExpression: '#pk, #sk',
-    ExpressionAttributeNames: { '#pk': READ_KEYS.partitionKey, '#sk': READ_KEYS.sortKey },
-  })) {
-    batch.push({
-      [READ_KEYS.partitionKey]: item[READ_KEYS.partitionKey],
-      [READ_KEYS.sortKey]: item[READ_KEYS.sortKey],
-    });
-    if (batch.length === 25) await flush();
   }
-  await flush();
   return deleted;
 }

@@ -1,4 +1,4 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,12 @@ import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { documentClient } from '../../functions/store/client.js';
 import { append, createGame, loadGame } from '../../functions/store/events.js';
-import { deleteReadModels, READ_TABLE_ENV, statsOf } from '../../functions/store/readModels.js';
+import {
+  deleteReadModels,
+  READ_TABLE_ENV,
+  readModelKeys,
+  statsOf,
+} from '../../functions/store/readModels.js';
 import { type StoreProxy, startStoreProxy } from '../../infra/local/proxy.js';
 import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
 import { type ChangeStream, startChangeStream } from '../../infra/local/stream.js';
@@ -116,10 +121,11 @@ async function deliver(batches: DynamoDBRecord[][]) {
 }
 
 let clean: unknown[];
+const clearReadModels = async () => deleteReadModels(await readModelKeys());
 
 describe('the projector', () => {
   it('builds each player their rows and statistics from one clean pass of the stream', async () => {
-    await deleteReadModels();
+    await clearReadModels();
     await deliver(records.map((record) => [record]));
     clean = await dump();
     expect(clean.filter((item: any) => item.sk.startsWith('game#'))).toHaveLength(5);
@@ -161,7 +167,7 @@ describe('the projector', () => {
             batches.push(delivered.slice(at, at + size));
             at += size;
           }
-          await deleteReadModels();
+          await clearReadModels();
           await deliver(batches);
           expect(await dump()).toEqual(clean);
         },
@@ -173,6 +179,21 @@ describe('the projector', () => {
   it('gives the same read models as a rebuild from the log alone', async () => {
     const rebuilt = await rebuildReadModels();
     expect(rebuilt).toMatchObject({ games: 5, players: 3 });
+    expect(await dump()).toEqual(clean);
+  });
+
+  it('rebuilds in place: a wrong row at the same version is replaced, a stray one deleted; concurrent calls share one rebuild', async () => {
+    const row = clean.find((item: any) => item.sk.startsWith('game#')) as Record<string, any>;
+    const client = documentClient();
+    await client.send(
+      new PutCommand({ TableName: store.readTableName, Item: { ...row, game: { ...row.game, moves: 999 } } }),
+    );
+    await client.send(
+      new PutCommand({ TableName: store.readTableName, Item: { ...row, sk: 'game#1999-01-01#gone' } }),
+    );
+    const [one, two] = [rebuildReadModels(), rebuildReadModels()];
+    expect(one).toBe(two);
+    expect(await one).toMatchObject({ deleted: 1, games: 5, players: 3 });
     expect(await dump()).toEqual(clean);
   });
 
