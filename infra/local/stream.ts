@@ -35,10 +35,15 @@ interface Key {
   readonly sk: string;
 }
 
-/** An attribute as a stream record carries it: binary as base64, as Lambda's JSON event has it. */
+/**
+ * An attribute as a stream record carries it: binary as base64, as Lambda's JSON event has it (an
+ * item read with the SDK holds bytes; one taken from a request's JSON holds base64 already).
+ */
+const base64 = (bytes: Uint8Array | string) =>
+  typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('base64');
 function streamValue(value: AttributeValue): StreamValue {
-  if (value.B) return { B: Buffer.from(value.B).toString('base64') };
-  if (value.BS) return { BS: value.BS.map((b) => Buffer.from(b).toString('base64')) };
+  if (value.B) return { B: base64(value.B) };
+  if (value.BS) return { BS: value.BS.map(base64) };
   if (value.M) return { M: streamImage(value.M) };
   if (value.L) return { L: value.L.map(streamValue) };
   return value as StreamValue;
@@ -53,9 +58,10 @@ const pause = (attempt: number) =>
  * DynamoDB Streams for the local runtime (dynalite has none). The feed is what the store holds, not
  * what a caller was told: every PutItem to the event table is noted before it is forwarded, and once
  * the store has answered it (whatever became of the caller, which may have given up on it, or been
- * retried by the SDK), the item is read back from the table, strongly consistent, and delivered as
- * a stream record of the same shape (INSERT, NEW_IMAGE) if it is there. A put refused by its
- * condition wrote nothing and is dropped.
+ * retried by the SDK), it is delivered as a stream record of the same shape (INSERT, NEW_IMAGE):
+ * the item as written when the store says it wrote it, nothing when the store refused it by its
+ * condition, and otherwise (no answer, a fault) the item read back from the table, strongly
+ * consistent, if it is there.
  *
  * With a `journal` file (in the `--data` folder), each noted write is appended to it before it is
  * forwarded and marked once delivered: a runtime killed at any point reads the journal on its next
@@ -214,9 +220,12 @@ export function startChangeStream(options: {
     after: (request, answer) => {
       const seq = noted.get(request);
       if (seq === undefined) return;
-      const refused =
-        answer && answer.status !== 200 && JSON.stringify(answer.body).includes('ConditionalCheckFailed');
-      if (refused) resolve(seq, true);
+      const conditionFailed = JSON.stringify(answer?.body ?? {}).includes('ConditionalCheckFailed');
+      // The store wrote exactly the item it was sent: that is the image. Refused by its condition,
+      // it wrote nothing. Any other outcome (no answer, a fault) may or may not have written it:
+      // the table says.
+      if (answer?.status === 200) enqueue(recordOf(seq, request.body.Item as Record<string, AttributeValue>));
+      else if (answer && conditionFailed) resolve(seq, true);
       else void readBack(seq, pending.get(seq)!);
     },
   };
