@@ -70,6 +70,24 @@ export interface paths {
     /** Check a history; nothing stored */
     post: operations["checkReplay"];
   };
+  "/daily": {
+    /** Today's daily deal: its date, rules and standing, and the player's own */
+    get: operations["getDaily"];
+  };
+  "/daily/games": {
+    /** The signed-in player's game on today's deal (one a day) */
+    post: operations["createDailyGame"];
+  };
+  "/daily/{date}/leaderboard": {
+    /** A day's won games, ranked */
+    get: operations["leaderboard"];
+  };
+  "/me/profile": {
+    /** The name the signed-in player is shown under */
+    get: operations["getProfile"];
+    /** Choose the name the leaderboards show */
+    put: operations["putProfile"];
+  };
   "/openapi.json": {
     /** This API, described */
     get: operations["openapi"];
@@ -194,6 +212,7 @@ export interface components {
       /** @description Only once the game is won or resigned */
       deck?: components["schemas"]["CardCode"][];
       seed?: number | null;
+      daily?: string;
     };
     /** @description The view, and the bearer token of the game (shown once) */
     CreatedGame: {
@@ -237,6 +256,7 @@ export interface components {
       /** @description Only once the game is won or resigned */
       deck?: components["schemas"]["CardCode"][];
       seed?: number | null;
+      daily?: string;
       token: string;
     };
     Event: {
@@ -287,7 +307,7 @@ export interface components {
       detail: string;
       currentVersion?: number;
       /** @enum {string} */
-      rule?: "game-over" | "game-too-long" | "nothing-to-undo" | "nothing-to-redo" | "draw-from-empty-stock" | "recycle-needs-empty-stock" | "recycle-needs-waste" | "pass-limit" | "unknown-pile" | "same-pile" | "empty-source" | "single-card-source" | "count-exceeds-face-up" | "run-not-in-sequence" | "foundation-single-card" | "foundation-suit" | "foundation-ascending" | "foundation-to-tableau-off" | "foundation-to-foundation" | "empty-column-king" | "tableau-descending-alternating";
+      rule?: "game-over" | "game-too-long" | "nothing-to-undo" | "nothing-to-redo" | "draw-from-empty-stock" | "recycle-needs-empty-stock" | "recycle-needs-waste" | "pass-limit" | "unknown-pile" | "same-pile" | "empty-source" | "single-card-source" | "count-exceeds-face-up" | "run-not-in-sequence" | "foundation-single-card" | "foundation-suit" | "foundation-ascending" | "foundation-to-tableau-off" | "foundation-to-foundation" | "empty-column-king" | "daily-in-progress" | "tableau-descending-alternating";
       index?: number;
       issues?: {
           path: string;
@@ -314,13 +334,14 @@ export interface components {
         standard: number;
       };
       seed?: number | null;
+      daily?: string;
     };
     /** @description Newest first; `next` is the `cursor` of the next page, or null */
     MyGames: {
       games: components["schemas"]["GameSummary"][];
       next: string | null;
     };
-    /** @description A player's record, from their games: winRate = won / (won + resigned), streaks in the order games ended */
+    /** @description A player's record, from their games: winRate = won / (won + resigned), streaks in the order games ended; daily: their daily deals, a streak counting consecutive UTC days with a daily win */
     PlayerStats: {
       started: number;
       won: number;
@@ -332,6 +353,61 @@ export interface components {
       bestVegas: number | null;
       fewestMovesToWin: number | null;
       asOf: string | null;
+      daily: {
+        played: number;
+        won: number;
+        currentStreak: number;
+        bestStreak: number;
+      };
+    };
+    /** @description A player's game on the day's deal: actions (every action, undo and redo too), moves in effect, elapsedMs from its first action to its last, and its rank once won (null before) */
+    DailyStanding: {
+      gameId: string;
+      /** @enum {string} */
+      status: "playing" | "won" | "resigned";
+      actions: number;
+      moves: number;
+      elapsedMs: number;
+      rank: number | null;
+    };
+    /** @description Today's daily deal (UTC): the same deal for everyone, under the house rules; players and won count the day's attempts so far; me is the signed-in player's standing, or null */
+    Daily: {
+      date: string;
+      rules: {
+        draw: 1 | 3;
+        passes: number | null;
+        foundationToTableau: boolean;
+      };
+      players: number;
+      won: number;
+      me: components["schemas"]["DailyStanding"] | null;
+    };
+    /** @description A won game: ranked by fewest actions, then the shortest elapsedMs, then the earliest finishedAt (equal on all three share a rank). gameId (and with it the replay) is null until the day is over */
+    LeaderboardEntry: {
+      rank: number;
+      player: string;
+      actions: number;
+      moves: number;
+      elapsedMs: number;
+      finishedAt: string;
+      gameId: string | null;
+    };
+    /** @description `next` is the `cursor` of the next page, or null */
+    Leaderboard: {
+      date: string;
+      players: number;
+      won: number;
+      entries: components["schemas"]["LeaderboardEntry"][];
+      next: string | null;
+    };
+    /** @description name: the name the player chose (null for none); displayName: the name the leaderboards show */
+    PlayerProfile: {
+      name: string | null;
+      displayName: string;
+    };
+    /** @description 1 to 24 characters (trimmed): letters of any script, digits, spaces and - _ . ' */
+    Profile: {
+      name: string;
     };
   };
   responses: never;
@@ -990,6 +1066,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description A daily game while its day lasts (rule daily-in-progress) */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled */
       429: {
         content: {
@@ -1046,7 +1128,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The game is still in play */
+      /** @description The game is still in play, or a daily game while its day lasts (rule daily-in-progress) */
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1368,6 +1450,250 @@ export interface operations {
       };
       /** @description An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key */
       422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Throttled */
+      429: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The store is unavailable or throttled; see Retry-After */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Today's daily deal: its date, rules and standing, and the player's own */
+  getDaily: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Daily"];
+        };
+      };
+      /** @description Malformed JSON, or a body, path or query that fails the schema */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unknown game or route */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Throttled */
+      429: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The store is unavailable or throttled; see Retry-After */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** The signed-in player's game on today's deal (one a day) */
+  createDailyGame: {
+    parameters: {
+      header?: {
+        /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. */
+        "Idempotency-Key"?: string;
+      };
+    };
+    responses: {
+      /** @description The player already has a game on today's deal: that game as it stands (no token) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["View"];
+        };
+      };
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["CreatedGame"];
+        };
+      };
+      /** @description Malformed JSON, or a body, path or query that fails the schema */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No sign-in token, or one that does not verify */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unknown game or route */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body over 16384 bytes */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A reused Idempotency-Key */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Throttled */
+      429: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The store is unavailable or throttled; see Retry-After */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** A day's won games, ranked */
+  leaderboard: {
+    parameters: {
+      query?: {
+        /** @description A plain decimal integer */
+        limit?: number;
+        cursor?: string;
+      };
+      path: {
+        date: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Leaderboard"];
+        };
+      };
+      /** @description Malformed JSON, or a body, path or query that fails the schema */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A day after today, or before the first daily deal */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Throttled */
+      429: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The store is unavailable or throttled; see Retry-After */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** The name the signed-in player is shown under */
+  getProfile: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PlayerProfile"];
+        };
+      };
+      /** @description Malformed JSON, or a body, path or query that fails the schema */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No sign-in token, or one that does not verify */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unknown game or route */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Throttled */
+      429: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The store is unavailable or throttled; see Retry-After */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Choose the name the leaderboards show */
+  putProfile: {
+    parameters: {
+      header?: {
+        /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. */
+        "Idempotency-Key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Profile"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PlayerProfile"];
+        };
+      };
+      /** @description Malformed JSON, or a body, path or query that fails the schema */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No sign-in token, or one that does not verify */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unknown game or route */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body over 16384 bytes */
+      413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };

@@ -14,6 +14,8 @@ export interface DealtData {
   /** The numbered deal's seed, or null for a deal given as cards. */
   readonly seed: number | null;
   readonly rules: Rules;
+  /** For a game on a daily deal: its UTC day, `YYYY-MM-DD`. */
+  readonly daily?: string;
 }
 
 type NoData = Readonly<Record<string, never>>;

@@ -42,6 +42,8 @@ export interface Deal {
   readonly deck: readonly Card[];
   readonly seed: number | null;
   readonly rules: Rules;
+  /** For a game on a daily deal: its UTC day, `YYYY-MM-DD`. */
+  readonly daily?: string;
 }
 
 /** The game after some prefix of its log. */
@@ -58,18 +60,18 @@ export interface GameState {
   readonly undone: Stack<Play> | null;
 }
 
-/** The first event of a game: the deal. */
-export function deal(deck: readonly Card[], seed: number | null, rules: Rules): GameEvent {
+/** The first event of a game: the deal (of the daily deal of `daily`, a UTC day, when given). */
+export function deal(deck: readonly Card[], seed: number | null, rules: Rules, daily?: string): GameEvent {
   const problem = checkDeck(deck);
   if (problem) throw new Error(`not a deck: ${problem.problem}`);
-  return { type: 'dealt', data: { deck: deck.map(formatCard), seed, rules } };
+  return { type: 'dealt', data: { deck: deck.map(formatCard), seed, rules, ...(daily ? { daily } : {}) } };
 }
 
 function start(data: DealtData): GameState {
   const deck = data.deck.map((code) => parseCard(code)!);
   return {
     version: 0,
-    deal: { deck, seed: data.seed, rules: data.rules },
+    deal: { deck, seed: data.seed, rules: data.rules, ...(data.daily ? { daily: data.daily } : {}) },
     board: layOut(deck),
     status: 'playing',
     score: OPENING_SCORE,

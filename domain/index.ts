@@ -1,6 +1,7 @@
 /** The pure Klondike domain: no I/O, no clock, no randomness of its own. */
 export * from './board.js';
 export * from './cards.js';
+export * from './daily.js';
 export * from './events.js';
 export * from './game.js';
 export * from './moves.js';

@@ -35,6 +35,8 @@ export interface GameView {
   readonly deck?: readonly CardCode[];
   /** Only once the game is over: the numbered deal's seed, or null for a deal chosen or given as cards. */
   readonly seed?: number | null;
+  /** A game on a daily deal: its UTC day, `YYYY-MM-DD`. */
+  readonly daily?: string;
 }
 
 const codes = (cards: readonly number[]): CardCode[] => cards.map(formatCard);
@@ -73,6 +75,7 @@ export function toView(state: GameState, id: string, reveal: boolean = state.sta
     canRedo: canRedo(state),
     legalMoves: legalMoves(state),
     ...(reveal ? { deck: codes(deal.deck), seed: deal.seed } : {}),
+    ...(deal.daily ? { daily: deal.daily } : {}),
   };
 }
 
@@ -83,7 +86,10 @@ export function toView(state: GameState, id: string, reveal: boolean = state.sta
 export function publicEvent(
   event: GameEvent,
   reveal: boolean,
-): GameEvent | { type: 'dealt'; data: { rules: Rules } } {
-  if (event.type === 'dealt' && !reveal) return { type: 'dealt', data: { rules: event.data.rules } };
+): GameEvent | { type: 'dealt'; data: { rules: Rules; daily?: string } } {
+  if (event.type === 'dealt' && !reveal) {
+    const { rules, daily } = event.data;
+    return { type: 'dealt', data: { rules, ...(daily ? { daily } : {}) } };
+  }
   return event;
 }

@@ -7,9 +7,9 @@ import {
   gameOver,
   isViolation,
   tooLong,
-  toView,
 } from '../domain/index.js';
-import { illegal, loadOrNotFound } from './games.js';
+import { nowIso } from './clock.js';
+import { illegal, loadOrNotFound, viewOf } from './games.js';
 import { authorize } from './http/auth.js';
 import { httpHandler } from './http/handler.js';
 import {
@@ -59,8 +59,8 @@ export async function handleCommand(
     if (key && first) return answerAgain(id, loaded, key, first);
     const decided = decideWrite(loaded.state, precondition, plan);
     if (decided instanceof Problem || decided.length === 0) return answerUnchanged(id, loaded, key, decided);
-    const appended = await append(id, decided, { expected: loaded, key, at: new Date().toISOString() });
-    if (appended !== CONFLICT) return gameJson(200, toView(appended.state, id), appended.state.version);
+    const appended = await append(id, decided, { expected: loaded, key, at: nowIso() });
+    if (appended !== CONFLICT) return gameJson(200, viewOf(appended.state, id), appended.state.version);
   }
   const current = (await loadOrNotFound(id)).state.version;
   throw new Problem(
@@ -119,7 +119,7 @@ async function answerUnchanged(
     if (stands !== answer) return answerAgain(id, loaded, key, stands);
   }
   if (problem) throw problem;
-  return gameJson(200, toView(loaded.state, id), loaded.state.version);
+  return gameJson(200, viewOf(loaded.state, id), loaded.state.version);
 }
 
 /** The first answer to a key, given again (with Idempotent-Replayed); another request under it is 422. */
@@ -135,7 +135,7 @@ async function answerAgain(id: string, loaded: Loaded, key: Keyed, first: FirstA
   // The view at that version: a bounded load (through the nearest snapshot), never the whole log.
   const state =
     first.version === loaded.state.version ? loaded.state : (await loadOrNotFound(id, first.version)).state;
-  return gameJson(200, toView(state, id), first.version, REPLAYED);
+  return gameJson(200, viewOf(state, id), first.version, REPLAYED);
 }
 
 /** The handler of a write route without a body of its own: its plan decides what it appends. */

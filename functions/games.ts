@@ -1,9 +1,20 @@
-import { EVENT_SCHEMA, RULES, type Violation } from '../domain/index.js';
+import {
+  EVENT_SCHEMA,
+  fold,
+  type GameState,
+  type GameView,
+  RULES,
+  toView,
+  type Violation,
+} from '../domain/index.js';
+import { dailySecret } from './dailyDay.js';
 import { authorize, signedIn } from './http/auth.js';
+import { REPLAYED } from './http/preconditions.js';
 import { Problem } from './http/problem.js';
 import { parseWith, type Request } from './http/request.js';
-import { etag } from './http/respond.js';
+import { etag, gameJson, type Response } from './http/respond.js';
 import { GamePath } from './schemas.js';
+import type { Creation } from './store/creations.js';
 import { type Loaded, loadGame, type StoredEvent } from './store/events.js';
 
 export const notFound = (id: string) => new Problem('not-found', `There is no game ${JSON.stringify(id)}.`);
@@ -39,23 +50,30 @@ export function illegal(
   );
 }
 
+/**
+ * The view a client is shown: the whole deal once the game is over, but a daily game's only once
+ * its day is over too (nobody sees the day's deal before then, not even who finished it).
+ */
+export const viewOf = (state: GameState, id: string): GameView =>
+  toView(state, id, state.status !== 'playing' && !dailySecret(state));
+
 /** A game as a GET route reads it. */
 export interface GameRead {
   readonly id: string;
   readonly loaded: Loaded;
-  /** Whether the whole deal may be shown: only once the game is won or resigned. */
+  /** Whether the whole deal may be shown: only once the game is won or resigned (and a daily game's day over). */
   readonly reveal: boolean;
 }
 
 /**
  * The read flow of every GET route under /games/{id}: the path checked, the game loaded at its
- * latest version, and the token checked while it is in play (a finished game is public, though a
- * sign-in token sent to it must verify).
+ * latest version, and the token checked while it is in play or a daily game's day lasts (a finished
+ * game is public, though a sign-in token sent to it must verify).
  */
 export async function readGame(request: Request): Promise<GameRead> {
   const { id } = parseWith(GamePath, request.pathParameters, 'path');
   const loaded = await loadOrNotFound(id);
-  const reveal = loaded.state.status !== 'playing';
+  const reveal = loaded.state.status !== 'playing' && !dailySecret(loaded.state);
   if (!reveal) await authorize(request, loaded);
   // Public, but a sign-in token sent along is checked like anywhere else: one that does not verify
   // is 401 (an expired sign-in is said at once, not at the next game in play).
@@ -71,3 +89,10 @@ export const eventJson = (stored: StoredEvent, shown: { readonly type: string; r
   at: stored.at,
   data: shown.data,
 });
+
+/** The answer to a creation: 201 with the new game's view, its token (shown here only) and Location. */
+export const createdAnswer = (creation: Creation, replayed: boolean): Response =>
+  gameJson(201, { ...viewOf(fold([creation.dealt]), creation.gameId), token: creation.token }, 0, {
+    location: `/games/${creation.gameId}`,
+    ...(replayed ? REPLAYED : {}),
+  });

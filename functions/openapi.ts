@@ -82,8 +82,38 @@ docs.add(responses.MyGames, {
 docs.add(responses.PlayerStats, {
   id: 'PlayerStats',
   description:
-    "A player's record, from their games: winRate = won / (won + resigned), streaks in the order games ended",
+    "A player's record, from their games: winRate = won / (won + resigned), streaks in the order games ended; daily: their daily deals, a streak counting consecutive UTC days with a daily win",
 });
+docs.add(responses.DailyStanding, {
+  id: 'DailyStanding',
+  description:
+    "A player's game on the day's deal: actions (every action, undo and redo too), moves in effect, elapsedMs from its first action to its last, and its rank once won (null before)",
+});
+docs.add(responses.Daily, {
+  id: 'Daily',
+  description:
+    "Today's daily deal (UTC): the same deal for everyone, under the house rules; players and won count the day's attempts so far; me is the signed-in player's standing, or null",
+});
+docs.add(responses.LeaderboardEntry, {
+  id: 'LeaderboardEntry',
+  description:
+    'A won game: ranked by fewest actions, then the shortest elapsedMs, then the earliest finishedAt (equal on all three share a rank). gameId (and with it the replay) is null until the day is over',
+});
+docs.add(responses.Leaderboard, {
+  id: 'Leaderboard',
+  description: '`next` is the `cursor` of the next page, or null',
+});
+docs.add(responses.PlayerProfile, {
+  id: 'PlayerProfile',
+  description: 'name: the name the player chose (null for none); displayName: the name the leaderboards show',
+});
+docs.add(schemas.Profile, {
+  id: 'Profile',
+  description: "1 to 24 characters (trimmed): letters of any script, digits, spaces and - _ . '",
+});
+
+/** The view, for the operations whose own `responses` shadow the module's name. */
+const VIEW = responses.View;
 
 const ref = (schema: z.ZodMiniType) => ({ $ref: `#/components/schemas/${docs.get(schema)!.id}` });
 
@@ -105,6 +135,7 @@ const IF_MATCH =
 
 interface Shape {
   body?: z.ZodMiniType;
+  path?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   ok?: [number, z.ZodMiniType];
   game?: boolean;
@@ -130,6 +161,11 @@ const SHAPES: Record<string, Shape> = {
   checkReplay: { body: schemas.ReplayRequest, ok: [200, responses.ReplayResult] },
   myGames: { query: schemas.MyGamesQuery, ok: [200, responses.MyGames], player: true },
   myStats: { ok: [200, responses.PlayerStats], player: true },
+  getDaily: { ok: [200, responses.Daily] },
+  createDailyGame: { ok: [201, responses.CreatedGame], player: true },
+  leaderboard: { path: schemas.DailyPath, query: schemas.LeaderboardQuery, ok: [200, responses.Leaderboard] },
+  getProfile: { ok: [200, responses.PlayerProfile], player: true },
+  putProfile: { body: schemas.Profile, ok: [200, responses.PlayerProfile], player: true },
   openapi: {},
 };
 
@@ -137,12 +173,15 @@ function operation(route: Route): Json {
   const shape = SHAPES[route.name]!;
   const parameters: Json[] = [];
   if (shape.game) parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'string' } });
+  for (const name of Object.keys(shape.path?.def.shape ?? {})) {
+    parameters.push({ name, in: 'path', required: true, schema: { type: 'string', format: 'date' } });
+  }
   for (const [name, field] of Object.entries(shape.query?.def.shape ?? {})) {
     const { $schema: _, ...schema } = z.toJSONSchema(field as z.ZodMiniType, { io: 'output' });
     const description = schema.type === 'integer' ? 'A plain decimal integer' : undefined;
     parameters.push({ name, in: 'query', required: false, schema, ...(description ? { description } : {}) });
   }
-  if (route.method === 'POST') {
+  if (route.method === 'POST' || route.method === 'PUT') {
     parameters.push({
       name: 'Idempotency-Key',
       in: 'header',
@@ -171,7 +210,8 @@ function operation(route: Route): Json {
     429: problem('Throttled'),
     503: problem('The store is unavailable or throttled; see Retry-After'),
   };
-  if (route.method === 'POST') responses[413] = problem(`Body over ${bodyLimit(route)} bytes`);
+  if (route.method === 'POST' || route.method === 'PUT')
+    responses[413] = problem(`Body over ${bodyLimit(route)} bytes`);
   if (shape.game) {
     responses[401] = problem(
       'No bearer token, or a sign-in token that does not verify (reads of a finished game are public)',
@@ -191,7 +231,21 @@ function operation(route: Route): Json {
       'An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key',
     );
   }
-  if (route.name === 'analysis') responses[422] = problem('The game is still in play');
+  if (route.name === 'analysis' || route.name === 'hint')
+    responses[422] = problem(
+      route.name === 'hint'
+        ? 'A daily game while its day lasts (rule daily-in-progress)'
+        : 'The game is still in play, or a daily game while its day lasts (rule daily-in-progress)',
+    );
+  if (route.name === 'createDailyGame') {
+    responses[200] = {
+      description: "The player already has a game on today's deal: that game as it stands (no token)",
+      content: { 'application/json': { schema: ref(VIEW) } },
+    };
+    responses[422] = problem('A reused Idempotency-Key');
+  }
+  if (route.name === 'leaderboard')
+    responses[404] = problem('A day after today, or before the first daily deal');
   return {
     operationId: route.name,
     summary: route.summary,

@@ -38,6 +38,7 @@ export const View = z.object({
   legalMoves: z.array(PlayedMove),
   deck: RevealedCards,
   seed: z.optional(z.nullable(z.int())),
+  daily: z.optional(z.string()),
 });
 
 export const CreatedGame = z.extend(View, { token: z.string() });
@@ -86,6 +87,7 @@ export const GameSummary = z.object({
   moves: z.int(),
   score: z.object({ vegas: z.int(), standard: z.int() }),
   seed: z.optional(z.nullable(z.int())),
+  daily: z.optional(z.string()),
 });
 export const MyGames = z.object({ games: z.array(GameSummary), next: z.nullable(z.string()) });
 export const PlayerStats = z.object({
@@ -99,4 +101,39 @@ export const PlayerStats = z.object({
   bestVegas: z.nullable(z.int()),
   fewestMovesToWin: z.nullable(z.int()),
   asOf: z.nullable(z.string()),
+  daily: z.object({ played: z.int(), won: z.int(), currentStreak: z.int(), bestStreak: z.int() }),
 });
+
+const DailyRules = Rules;
+export const DailyStanding = z.object({
+  gameId: z.string(),
+  status: z.enum(['playing', 'won', 'resigned']),
+  actions: z.int(),
+  moves: z.int(),
+  elapsedMs: z.int(),
+  rank: z.nullable(z.int()),
+});
+export const Daily = z.object({
+  date: z.string(),
+  rules: DailyRules,
+  players: z.int(),
+  won: z.int(),
+  me: z.nullable(DailyStanding),
+});
+export const LeaderboardEntry = z.object({
+  rank: z.int(),
+  player: z.string(),
+  actions: z.int(),
+  moves: z.int(),
+  elapsedMs: z.int(),
+  finishedAt: z.string(),
+  gameId: z.nullable(z.string()),
+});
+export const Leaderboard = z.object({
+  date: z.string(),
+  players: z.int(),
+  won: z.int(),
+  entries: z.array(LeaderboardEntry),
+  next: z.nullable(z.string()),
+});
+export const PlayerProfile = z.object({ name: z.nullable(z.string()), displayName: z.string() });

@@ -5,7 +5,7 @@
 export interface Route {
   /** Stable name: the handler file is `functions/handlers/<name>.ts`, exporting `handler`. */
   readonly name: string;
-  readonly method: 'GET' | 'POST' | 'ANY';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'ANY';
   /** API Gateway path syntax: `{id}` is a path parameter; `$default` takes every request no route matches. */
   readonly path: string;
   /** What the function may do to the table: `read` (Query/GetItem) or `write` (also PutItem). */
@@ -140,6 +140,45 @@ export const ROUTES: readonly Route[] = [
     // Open to anyone, and folds up to 256 KiB of moves.
     throttleShare: 0.25,
   },
+  {
+    name: 'getDaily',
+    method: 'GET',
+    path: '/daily',
+    access: 'none',
+    readModels: 'read',
+    summary: "Today's daily deal: its date, rules and standing, and the player's own",
+  },
+  {
+    name: 'createDailyGame',
+    method: 'POST',
+    path: '/daily/games',
+    access: 'write',
+    summary: "The signed-in player's game on today's deal (one a day)",
+    // The first request of a day that nothing prepared proves its deal winnable.
+    solver: true,
+  },
+  {
+    name: 'leaderboard',
+    method: 'GET',
+    path: '/daily/{date}/leaderboard',
+    access: 'read',
+    readModels: 'read',
+    summary: "A day's won games, ranked",
+  },
+  {
+    name: 'getProfile',
+    method: 'GET',
+    path: '/me/profile',
+    access: 'read',
+    summary: 'The name the signed-in player is shown under',
+  },
+  {
+    name: 'putProfile',
+    method: 'PUT',
+    path: '/me/profile',
+    access: 'write',
+    summary: 'Choose the name the leaderboards show',
+  },
   { name: 'openapi', method: 'GET', path: '/openapi.json', access: 'none', summary: 'This API, described' },
   {
     name: 'notFound',
@@ -161,6 +200,8 @@ export const handlerEntry = (route: Route): string => `functions/handlers/${rout
 export const TABLE_ENV = 'TABLE_NAME';
 /** The projector: not a route, a consumer of the event table's change stream. */
 export const PROJECTOR_ENTRY = 'functions/projector/handler.ts';
+/** Not a route either: run every hour by a schedule, it prepares the daily deals ahead of time. */
+export const PREPARE_DAILY_ENTRY = 'functions/schedule/prepareDaily.ts';
 
 /** Optional: a DynamoDB-compatible endpoint (the local runtime's dynalite). */
 export const ENDPOINT_ENV = 'DYNAMODB_ENDPOINT';

@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import { DESTINATION_NAMES, MAX_ACTIONS, MAX_SEED, PILE_NAMES, TARGET_NAMES } from '../domain/index.js';
+import {
+  DESTINATION_NAMES,
+  isDay,
+  MAX_ACTIONS,
+  MAX_SEED,
+  PILE_NAMES,
+  TARGET_NAMES,
+} from '../domain/index.js';
 
 /**
  * The request and response schemas: one set, used to validate requests and to generate
@@ -88,3 +95,17 @@ export const MyGamesQuery = z.object({
   limit: z.optional(wholeNumber(1, 100)),
   cursor: z.optional(z.string().check(z.regex(/^[\w-]{1,400}$/, 'must be the `next` of a previous page'))),
 });
+
+/** A UTC day as a path parameter: `YYYY-MM-DD`, a real date. */
+export const DailyPath = z.object({
+  date: z.string().check(z.refine(isDay, 'must be a day written YYYY-MM-DD (UTC), such as 2026-12-01')),
+});
+
+/** GET /daily/{date}/leaderboard: a page size and the cursor a previous page gave as `next`. */
+export const LeaderboardQuery = z.object({
+  limit: z.optional(wholeNumber(1, 100)),
+  cursor: z.optional(z.string().check(z.regex(/^[\w-]{1,400}$/, 'must be the `next` of a previous page'))),
+});
+
+/** PUT /me/profile: the name to be shown (checked further by functions/players.ts). */
+export const Profile = z.strictObject({ name: z.string().check(z.maxLength(200)) });

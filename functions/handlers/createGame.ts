@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { fold, toView, winnableDeal, withDefaults } from '../../domain/index.js';
+import { winnableDeal, withDefaults } from '../../domain/index.js';
+import { nowIso } from '../clock.js';
 import { type DealRequest, dealOf, randomDeck } from '../deals.js';
+import { createdAnswer } from '../games.js';
 import { hashToken, newToken, signedIn } from '../http/auth.js';
 import { httpHandler } from '../http/handler.js';
-import { fingerprint, idempotencyKey, REPLAYED } from '../http/preconditions.js';
+import { fingerprint, idempotencyKey } from '../http/preconditions.js';
 import { Problem } from '../http/problem.js';
 import { parseBody } from '../http/request.js';
-import { gameJson } from '../http/respond.js';
 import { CreateGame } from '../schemas.js';
 import { deadline, SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../solver.js';
 import { type Creation, creationKey, findCreation, recordCreation } from '../store/creations.js';
@@ -50,7 +51,7 @@ function newCreation(
     token,
     tokenHash: hashToken(token),
     ...(owner === undefined ? {} : { owner }),
-    createdAt: new Date().toISOString(),
+    createdAt: nowIso(),
   };
 }
 
@@ -99,9 +100,5 @@ export const handler = httpHandler('createGame', async (request) => {
   // On a retry the deal may already be written; the conditional put then changes nothing.
   const created = await createGame(creation.gameId, creation.dealt, creation);
   if (!created && !replayed) throw new Error('a new game id was already taken');
-  const view = toView(fold([creation.dealt]), creation.gameId);
-  return gameJson(201, { ...view, token: creation.token }, 0, {
-    location: `/games/${creation.gameId}`,
-    ...(replayed ? REPLAYED : {}),
-  });
+  return createdAnswer(creation, replayed);
 });

@@ -10,7 +10,7 @@ export const handler = httpHandler('getGame', async (request) => {
   const { at } = parseWith(ViewQuery, request.query, 'query');
   const { id, loaded, reveal } = await readGame(request);
   const latest = loaded.state.version;
-  if (at === undefined || at === latest) return gameJson(200, toView(loaded.state, id), latest);
+  if (at === undefined || at === latest) return gameJson(200, toView(loaded.state, id, reveal), latest);
   if (at > latest) throw versionNotReached(latest, at);
   const past = await loadOrNotFound(id, at);
   return gameJson(200, toView(past.state, id, reveal), at);

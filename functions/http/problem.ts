@@ -14,6 +14,7 @@ export const PROBLEM_TYPES = {
   'idempotency-key-reused': { status: 422, title: 'The Idempotency-Key was used for another request' },
   'not-winnable': { status: 422, title: 'The game cannot be proved winnable from here' },
   'game-in-play': { status: 422, title: 'The game is still in play' },
+  'daily-in-progress': { status: 422, title: "The day's deal is still in play" },
   throttled: { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal error' },
   'no-winnable-deal': { status: 503, title: 'No winnable deal was proved in time; retry' },

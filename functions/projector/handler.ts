@@ -1,19 +1,26 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../log.js';
-import { projectGame, refreshStats } from './project.js';
+import { projectGame, projectName, refreshStats } from './project.js';
 
 /**
  * The projector: consumes the event table's change stream (DynamoDB Streams in AWS; the local
  * runtime delivers the same records) and keeps the read models up to the log. Each game in the batch
  * is projected once, from its log as it stands. A game that fails is reported as a batch item
  * failure at its first record, so Lambda retries from there (and, bisecting, isolates it); the
- * others stand. Records beside the log (creations, first answers: `pk` with a `#`) and of anonymous
- * games (no `owner`; in AWS the mapping's filter keeps them out) are skipped.
+ * others stand. A player's chosen name (`profile#...`) goes to their daily attempts. Other records
+ * beside the log (deals of the day, claims, creations, first answers: `pk` with a `#`) and those of
+ * anonymous games (no `owner`; in AWS the mapping's filter keeps them out) are skipped.
  */
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const games = new Map<string, { first: string; dealt: boolean }>();
+  const renamed = new Map<string, string>();
   for (const record of event.Records) {
     const pk = record.dynamodb?.Keys?.pk?.S;
+    const named = record.dynamodb?.NewImage?.player?.S;
+    if (pk?.startsWith('profile#') && named !== undefined && record.eventName !== 'REMOVE') {
+      if (!renamed.has(named)) renamed.set(named, record.dynamodb?.SequenceNumber ?? '');
+      continue;
+    }
     // Only players' games have read models: an anonymous game's items carry no owner.
     if (!pk || pk.includes('#') || record.eventName === 'REMOVE' || !record.dynamodb?.NewImage?.owner)
       continue;
@@ -31,6 +38,14 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     } catch (error) {
       logger.error('projection failed', { gameId: id, error: (error as Error)?.message ?? String(error) });
       batchItemFailures.push({ itemIdentifier: game.first });
+    }
+  }
+  for (const [player, first] of renamed) {
+    try {
+      await projectName(player);
+    } catch (error) {
+      logger.error('renaming failed', { error: (error as Error)?.message ?? String(error) });
+      batchItemFailures.push({ itemIdentifier: first });
     }
   }
   for (const [player, firsts] of players) {

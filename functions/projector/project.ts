@@ -1,5 +1,15 @@
-import { type GameRecord, movesMade, playerStats } from '../../domain/index.js';
-import { type Loaded, loadGame } from '../store/events.js';
+import { dailyResult, type GameRecord, movesMade, playerStats, rankKey } from '../../domain/index.js';
+import { displayName } from '../players.js';
+import { chosenName } from '../store/daily.js';
+import {
+  type AttemptRow,
+  attemptRow,
+  markCounted,
+  recountShard,
+  saveAttempt,
+  shardOf,
+} from '../store/dailyModels.js';
+import { firstActionAt, type Loaded, loadGame } from '../store/events.js';
 import {
   factsOf,
   type GameFacts,
@@ -22,6 +32,7 @@ export function summarize(id: string, loaded: Loaded): GameSummary {
     moves: movesMade(state),
     score: state.score,
     ...(state.status === 'playing' ? {} : { seed: state.deal.seed }),
+    ...(state.deal.daily ? { daily: state.deal.daily } : {}),
   };
 }
 
@@ -32,6 +43,7 @@ const recordOf = (summary: GameFacts): GameRecord => ({
   ...(summary.status === 'playing' ? {} : { endedAt: summary.updatedAt }),
   moves: summary.moves,
   vegas: summary.score.vegas,
+  daily: summary.daily,
 });
 
 /** A player's statistics from all their rows (a strongly consistent read), saved. */
@@ -71,24 +83,82 @@ export function refreshStats(player: string): Promise<void> {
 }
 
 /**
- * Brings a game's row up to its log (one bounded load, whatever record woke the projector), and
- * names its player when their statistics may have changed: when the game was dealt (`dealt`, a
- * record of version 0 seen) or is over; the caller refreshes those once a batch. Anonymous games
- * have no read models. Running it again, or for an older record, changes nothing.
+ * Brings a game's read models up to its log (one bounded load, whatever record woke the projector):
+ * its row, and for a daily game its attempt. Names its player when their statistics may have
+ * changed: when the game was dealt (`dealt`, a record of version 0 seen) or is over; the caller
+ * refreshes those once a batch. Anonymous games have no read models. Running it again, or for an
+ * older record, changes nothing.
  */
 export async function projectGame(id: string, dealt: boolean): Promise<string | undefined> {
   const row = await projectRow(id);
+  if (row?.loaded.state.deal.daily) await projectAttempt(id, row.loaded);
   return row && (dealt || row.summary.status !== 'playing') ? row.player : undefined;
 }
 
-/** A game's row brought up to its log; its player and summary (none for an anonymous game). */
+/** A game's row brought up to its log; its player, summary and state (none for an anonymous game). */
 export async function projectRow(
   id: string,
   replace: Replace = 'newer',
-): Promise<{ player: string; summary: GameSummary } | undefined> {
+): Promise<{ player: string; summary: GameSummary; loaded: Loaded } | undefined> {
   const loaded = await loadGame(id);
   if (!loaded?.owner) return undefined;
   const summary = summarize(id, loaded);
   await saveSummary(loaded.owner, summary, replace);
-  return { player: loaded.owner, summary };
+  return { player: loaded.owner, summary, loaded };
+}
+
+/** A daily game's attempt as its log and its player's chosen name give it. */
+async function attemptOf(id: string, loaded: Loaded): Promise<{ row: AttemptRow; rank?: string }> {
+  const day = loaded.state.deal.daily!;
+  const player = loaded.owner!;
+  const [first, chosen] = await Promise.all([firstActionAt(id), chosenName(player)]);
+  const result = dailyResult(loaded.state, first, loaded.updatedAt);
+  const row: AttemptRow = {
+    day,
+    player,
+    gameId: id,
+    status: loaded.state.status,
+    version: loaded.state.version,
+    name: displayName(player, chosen?.name),
+    nameAt: chosen?.at ?? '0',
+    ...result,
+  };
+  return result.finishedAt === undefined
+    ? { row }
+    : { row, rank: rankKey({ ...result, finishedAt: result.finishedAt }) };
+}
+
+/**
+ * Brings a daily game's attempt up to its log, and its shard's counts when the attempt started or
+ * ended since the shard was last counted: recounted, then the attempt marked as counted, so a
+ * record seen again after a failure between the two counts again, and one seen again after both
+ * does not.
+ */
+export async function projectAttempt(id: string, loaded: Loaded): Promise<void> {
+  const { row, rank } = await attemptOf(id, loaded);
+  const before = await attemptRow(row.day, row.player);
+  const counted = before?.status === row.status ? before.counted : undefined;
+  if (!(await saveAttempt(row, { rankKey: rank, counted }))) return;
+  if (counted === row.status) return;
+  await recountShard(row.day, shardOf(row.player));
+  await markCounted(row, rank);
+}
+
+/**
+ * A daily game's attempt as a rebuild writes it: replacing one as new, marked as counted, for the
+ * rebuild recounts every shard it touched once all attempts are written. Its key.
+ */
+export async function rebuildAttempt(id: string, loaded: Loaded): Promise<{ day: string; player: string }> {
+  const { row, rank } = await attemptOf(id, loaded);
+  await saveAttempt(row, { rankKey: rank, counted: row.status, replace: 'as-new' });
+  return { day: row.day, player: row.player };
+}
+
+/** A player chose another name: every daily attempt of theirs shows it. */
+export async function projectName(player: string): Promise<void> {
+  for (const game of await factsOf(player)) {
+    if (game.daily === undefined) continue;
+    const loaded = await loadGame(game.id);
+    if (loaded) await projectAttempt(game.id, loaded);
+  }
 }

@@ -1,6 +1,7 @@
+import { attemptKey, countsKey, recountShard, shardOf } from '../store/dailyModels.js';
 import { ownedGames } from '../store/events.js';
 import { deleteReadModels, type ReadKey, readModelKeys, rowKeyOf, statsKeyOf } from '../store/readModels.js';
-import { projectRow, recomputeStats } from './project.js';
+import { projectRow, rebuildAttempt, recomputeStats } from './project.js';
 
 export interface Rebuilt {
   /** Read models that no game of the log gave any more, deleted. */
@@ -13,8 +14,8 @@ export interface Rebuilt {
  * Builds every read model again from the log alone, in place: every signed-in player's game, found
  * by its deal in a scan of the event table, is projected as the projector does it (so a rebuild and
  * the stream agree by construction); the rows the table held before and no game of the log gave are
- * deleted; then each player's statistics are computed from their rows, and statistics of players
- * with no game left are deleted. Readers see the figures before or
+ * deleted; then each player's statistics are computed from their rows, and each day's shard counts
+ * from its attempts, and the statistics and counts no game gives are deleted. Readers see the figures before or
  * after, never an empty table, and the projector goes on meanwhile: a rebuild replaces a row or
  * statistics item that is as new as the log, never a newer one.
  */
@@ -23,6 +24,7 @@ async function rebuild(): Promise<Rebuilt> {
   const rebuilt = new Set<string>();
   const keyOf = (key: ReadKey) => `${key.pk}\n${key.sk}`;
   const players = new Set<string>();
+  const shards = new Map<string, { day: string; shard: number }>();
   let games = 0;
   for await (const id of ownedGames()) {
     const row = await projectRow(id, 'as-new');
@@ -30,13 +32,24 @@ async function rebuild(): Promise<Rebuilt> {
     if (!row) continue;
     players.add(row.player);
     rebuilt.add(keyOf(rowKeyOf(row.player, row.summary)));
+    if (!row.loaded.state.deal.daily) continue;
+    const { day, player } = await rebuildAttempt(id, row.loaded);
+    rebuilt.add(keyOf(attemptKey(day, player)));
+    const shard = shardOf(player);
+    shards.set(keyOf(countsKey(day, shard)), { day, shard });
   }
-  const stray = (stats: boolean) =>
-    before.filter((key) => (key.sk === statsKeyOf('').sk) === stats && !rebuilt.has(keyOf(key)));
+  // Figures computed from other read models: the rows and attempts they read must be final first.
+  const derived = (key: ReadKey) => key.sk === statsKeyOf('').sk || key.pk.endsWith('#counts');
+  const stray = (figures: boolean) =>
+    before.filter((key) => derived(key) === figures && !rebuilt.has(keyOf(key)));
   let deleted = await deleteReadModels(stray(false));
   for (const player of players) {
     await recomputeStats(player, 'as-new');
     rebuilt.add(keyOf(statsKeyOf(player)));
+  }
+  for (const [key, { day, shard }] of shards) {
+    await recountShard(day, shard, 'as-new');
+    rebuilt.add(key);
   }
   deleted += await deleteReadModels(stray(true));
   return { deleted, games, players: players.size };

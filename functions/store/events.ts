@@ -291,3 +291,8 @@ export async function* ownedGames(): AsyncGenerator<string> {
     yield item.pk as string;
   }
 }
+
+/** When the game's first action after its deal was appended (its commit starts at version 1); none before. */
+export async function firstActionAt(gameId: string): Promise<string | undefined> {
+  return (await getByKey(tableName(), { pk: gameId, sk: 1 }))?.at as string | undefined;
+}

@@ -35,6 +35,8 @@ export interface GameSummary {
   readonly score: Score;
   /** Only once the game has ended: its seed, or null for a deal not chosen by number. */
   readonly seed?: number | null;
+  /** A game on a daily deal: its UTC day. */
+  readonly daily?: string;
 }
 
 const playerKey = (player: string) => `player#${player}`;
@@ -46,7 +48,7 @@ const rowKey = (summary: GameSummary) => `game#${summary.createdAt}#${summary.id
  * replace whatever a row held at that version), never what is newer.
  */
 export type Replace = 'newer' | 'as-new';
-const newerThan = (replace: Replace) => (replace === 'newer' ? '<' : '<=');
+export const newerThan = (replace: Replace) => (replace === 'newer' ? '<' : '<=');
 
 /** A read model's key, as `readModelKeys` lists them and `deleteReadModels` takes them. */
 export type ReadKey = { readonly pk: string; readonly sk: string };
@@ -82,7 +84,7 @@ export function saveSummary(
 }
 
 /** What the statistics need of a game's row: a quarter of the row, so a player's rows read quickly. */
-export type GameFacts = Pick<GameSummary, 'id' | 'status' | 'createdAt' | 'updatedAt' | 'moves'> & {
+export type GameFacts = Pick<GameSummary, 'id' | 'status' | 'createdAt' | 'updatedAt' | 'moves' | 'daily'> & {
   readonly score: Pick<Score, 'vegas'>;
 };
 
@@ -94,7 +96,7 @@ export async function factsOf(player: string): Promise<GameFacts[]> {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :game)',
     ExpressionAttributeValues: { ':pk': playerKey(player), ':game': 'game#' },
     ProjectionExpression:
-      'game.id, game.#status, game.createdAt, game.updatedAt, game.moves, game.score.vegas',
+      'game.id, game.#status, game.createdAt, game.updatedAt, game.moves, game.score.vegas, game.daily',
     ExpressionAttributeNames: { '#status': 'status' },
     ConsistentRead: true,
   })) {

@@ -46,7 +46,10 @@ const conditionFailed = (error: unknown) =>
 export async function putIf(
   tableName: string,
   item: Item,
-  condition: Pick<PutCommandInput, 'ConditionExpression' | 'ExpressionAttributeValues'>,
+  condition: Pick<
+    PutCommandInput,
+    'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+  >,
 ): Promise<boolean> {
   try {
     await storeCall((client, abortSignal) =>
@@ -83,12 +86,22 @@ export async function* queryItems(input: QueryCommandInput): AsyncGenerator<Item
   } while (start);
 }
 
-/** One page of a Query, and the key to start the next one from (none on the last page). */
-export async function queryPage(input: QueryCommandInput): Promise<{ items: Item[]; next?: Item }> {
+/**
+ * One page of a Query: its items, how many matched (`count`, after a filter) and were read
+ * (`scanned`), and the key to start the next page from (none on the last page).
+ */
+export async function queryPage(
+  input: QueryCommandInput,
+): Promise<{ items: Item[]; count: number; scanned: number; next?: Item }> {
   const page = await storeCall((client, abortSignal) =>
     client.send(new QueryCommand(input), { abortSignal }),
   );
-  return { items: page.Items ?? [], ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
+  return {
+    items: page.Items ?? [],
+    count: page.Count ?? 0,
+    scanned: page.ScannedCount ?? 0,
+    ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}),
+  };
 }
 
 /** Every item of a Scan, page after page (rebuilds only: a Scan reads the whole table). */

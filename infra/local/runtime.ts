@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { clockOffset } from '../../functions/clock.js';
 import { OIDC_AUDIENCE_ENV, OIDC_ISSUER_ENV, OIDC_JWKS_URL_ENV } from '../../functions/http/identity.js';
 import { handler as projector } from '../../functions/projector/handler.js';
 import { rebuildReadModels } from '../../functions/projector/rebuild.js';
@@ -71,6 +72,8 @@ async function rebuildRoute(request: IncomingMessage, response: ServerResponse):
  * the route table served with the same handlers Lambda runs.
  */
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  const offset = clockOffset();
+  if (typeof offset !== 'number') throw new Error(offset.problem);
   // Another issuer is trusted with both of these; with one alone no sign-in token could ever verify.
   if (Boolean(process.env[OIDC_ISSUER_ENV]) !== Boolean(process.env[OIDC_AUDIENCE_ENV])) {
     throw new Error(
@@ -103,8 +106,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   let stream: ChangeStream | undefined;
   let proxy: StoreProxy;
   const meter = options.meter ? storeMeter() : undefined;
+  let rebuild = store?.rebuild ?? false;
   try {
-    if (external) await ensureTables(external, tableName, readTableName);
+    if (external) ({ rebuild } = await ensureTables(external, tableName, readTableName));
     // The feed's journal lives with the data it follows (in memory, the store is gone with the process too).
     stream = startChangeStream({
       upstream,
@@ -121,6 +125,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   process.env[ENDPOINT_ENV] = proxy.endpoint;
   process.env[TABLE_ENV] = tableName;
   process.env[READ_TABLE_ENV] = readTableName;
+  // A read-model table made anew holds nothing yet: its figures come from the log before any request.
+  if (rebuild) await rebuildReadModels();
 
   const { server, url } = await listen(options.port, options.host);
   // Before any route loads (a route process takes its environment when it starts).

@@ -4,11 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import {
   CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ResourceInUseException,
   waitUntilTableExists,
+  waitUntilTableNotExists,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { BY_RANK } from '../../functions/store/dailyModels.js';
 import { BY_STATUS, READ_KEYS } from '../../functions/store/readModels.js';
 import { TABLE_KEYS } from '../../functions/store/table.js';
 
@@ -16,6 +20,8 @@ export interface LocalStore {
   readonly endpoint: string;
   readonly tableName: string;
   readonly readTableName: string;
+  /** The read-model table was made anew (a folder from a release with other indexes): rebuild them. */
+  readonly rebuild: boolean;
   close(): Promise<void>;
 }
 
@@ -38,13 +44,15 @@ const KEY_SCHEMA = (partitionKey: string, sortKey: string, sortType: 'S' | 'N') 
 
 /**
  * Creates the service's tables on a DynamoDB-compatible endpoint, as the stack creates them (the
- * event log, and the read models with their index by status), unless they are there already.
+ * event log, and the read models with their indexes by status and by daily rank), unless they are
+ * there already. A read-model table kept from a release with other indexes is made anew (read models
+ * can be deleted and rebuilt from the log): `rebuild` says the caller must rebuild them.
  */
 export async function ensureTables(
   endpoint: string,
   tableName: string,
   readTableName: string,
-): Promise<void> {
+): Promise<{ readonly rebuild: boolean }> {
   const client = new DynamoDBClient({
     endpoint,
     region: process.env.AWS_REGION ?? 'local',
@@ -58,29 +66,40 @@ export async function ensureTables(
       AttributeDefinitions: [
         ...readKeys.AttributeDefinitions,
         { AttributeName: BY_STATUS.partitionKey, AttributeType: 'S' as const },
+        { AttributeName: BY_RANK.partitionKey, AttributeType: 'S' as const },
+        { AttributeName: BY_RANK.sortKey, AttributeType: 'S' as const },
       ],
       KeySchema: readKeys.KeySchema,
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: BY_STATUS.indexName,
-          KeySchema: [
-            { AttributeName: BY_STATUS.partitionKey, KeyType: 'HASH' as const },
-            { AttributeName: BY_STATUS.sortKey, KeyType: 'RANGE' as const },
-          ],
-          Projection: { ProjectionType: 'ALL' as const },
-        },
-      ],
+      GlobalSecondaryIndexes: [BY_STATUS, BY_RANK].map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+        ],
+        Projection: { ProjectionType: 'ALL' as const },
+      })),
     },
   ];
+  let rebuild = false;
   for (const table of tables) {
     try {
       await client.send(new CreateTableCommand({ BillingMode: 'PAY_PER_REQUEST', ...table }));
     } catch (error) {
       if (!(error instanceof ResourceInUseException)) throw error; // kept from an earlier run
+      const wanted = (table.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName).sort();
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: table.TableName }));
+      const held = (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName).sort();
+      if (JSON.stringify(held) !== JSON.stringify(wanted)) {
+        await client.send(new DeleteTableCommand({ TableName: table.TableName }));
+        await waitUntilTableNotExists({ client, maxWaitTime: 30 }, { TableName: table.TableName });
+        await client.send(new CreateTableCommand({ BillingMode: 'PAY_PER_REQUEST', ...table }));
+        rebuild = true;
+      }
     }
     await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: table.TableName });
   }
   client.destroy();
+  return { rebuild };
 }
 
 const alive = (pid: number): boolean => {
@@ -144,11 +163,12 @@ export async function startLocalStore(
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tableName = options.tableName ?? LOCAL_TABLE;
   const readTableName = LOCAL_READ_TABLE;
-  await ensureTables(endpoint, tableName, readTableName);
+  const { rebuild } = await ensureTables(endpoint, tableName, readTableName);
   return {
     endpoint,
     tableName,
     readTableName,
+    rebuild,
     close: () =>
       new Promise<void>((done, reject) =>
         server.close((error) => {

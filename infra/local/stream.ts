@@ -56,12 +56,12 @@ const pause = (attempt: number) =>
 
 /**
  * DynamoDB Streams for the local runtime (dynalite has none). The feed is what the store holds, not
- * what a caller was told: every PutItem to the event table is noted before it is forwarded, and once
+ * what a caller was told: every PutItem and UpdateItem to the event table is noted before it is forwarded, and once
  * the store has answered it (whatever became of the caller, which may have given up on it, or been
  * retried by the SDK), it is delivered as a stream record of the same shape (INSERT, NEW_IMAGE):
- * the item as written when the store says it wrote it, nothing when the store refused it by its
- * condition, and otherwise (no answer, a fault) the item read back from the table, strongly
- * consistent, if it is there.
+ * the item as written when the store says it put it, nothing when the store refused it by its
+ * condition, and otherwise (an update, no answer, a fault) the item read back from the table,
+ * strongly consistent, if it is there.
  *
  * With a `journal` file (in the `--data` folder), each noted write is appended to it before it is
  * forwarded and marked once delivered: a runtime killed at any point reads the journal on its next
@@ -206,8 +206,9 @@ export function startChangeStream(options: {
   const tap: Tap = {
     before: (request) => {
       const { operation, body } = request;
-      if (operation !== 'PutItem' || body.TableName !== tableName) return undefined;
-      const item = body.Item as Record<string, AttributeValue> | undefined;
+      if ((operation !== 'PutItem' && operation !== 'UpdateItem') || body.TableName !== tableName)
+        return undefined;
+      const item = (body.Item ?? body.Key) as Record<string, AttributeValue> | undefined;
       if (!item?.pk?.S || !item.sk?.N) return undefined;
       const seq = ++sequence;
       const key = { pk: item.pk.S, sk: item.sk.N };
@@ -221,10 +222,11 @@ export function startChangeStream(options: {
       const seq = noted.get(request);
       if (seq === undefined) return;
       const conditionFailed = JSON.stringify(answer?.body ?? {}).includes('ConditionalCheckFailed');
-      // The store wrote exactly the item it was sent: that is the image. Refused by its condition,
-      // it wrote nothing. Any other outcome (no answer, a fault) may or may not have written it:
-      // the table says.
-      if (answer?.status === 200) enqueue(recordOf(seq, request.body.Item as Record<string, AttributeValue>));
+      // A put the store answered wrote exactly the item it was sent: that is the image. Refused by
+      // its condition, a write wrote nothing. An update's result, or any other outcome (no answer, a
+      // fault), which may or may not have written it: the table says.
+      if (answer?.status === 200 && request.operation === 'PutItem')
+        enqueue(recordOf(seq, request.body.Item as Record<string, AttributeValue>));
       else if (answer && conditionFailed) resolve(seq, true);
       else void readBack(seq, pending.get(seq)!);
     },

@@ -1,0 +1,25 @@
+/**
+ * The service's clock: the time of every event it appends and the day of the daily deal. Locally,
+ * `KLONDIKE_CLOCK_OFFSET_S=<seconds>` moves it by that much (to try the day boundary); the stack
+ * never sets it, so in AWS it is the system clock.
+ */
+export const CLOCK_OFFSET_ENV = 'KLONDIKE_CLOCK_OFFSET_S';
+
+/** The offset in seconds as given, or why it is not one (the local runtime refuses to start then). */
+export function clockOffset(value = process.env[CLOCK_OFFSET_ENV]): number | { readonly problem: string } {
+  if (value === undefined || value === '') return 0;
+  const seconds = Number(value);
+  if (!/^[+-]?\d+(\.\d+)?$/.test(value.trim()) || !Number.isFinite(seconds))
+    return {
+      problem: `${CLOCK_OFFSET_ENV} must be a number of seconds (such as 86400 or -3600), not ${JSON.stringify(value)}`,
+    };
+  return seconds;
+}
+
+/** Now, in epoch milliseconds. */
+export function now(): number {
+  const offset = clockOffset();
+  return Date.now() + (typeof offset === 'number' ? offset * 1000 : 0);
+}
+
+export const nowIso = (): string => new Date(now()).toISOString();

@@ -1,0 +1,80 @@
+import { dayIsOver, rankAt } from '../../domain/index.js';
+import { now } from '../clock.js';
+import { today } from '../dailyDay.js';
+import { signedIn } from '../http/auth.js';
+import { httpHandler } from '../http/handler.js';
+import { Problem } from '../http/problem.js';
+import { parseWith } from '../http/request.js';
+import { json } from '../http/respond.js';
+import { DailyPath, LeaderboardQuery } from '../schemas.js';
+import { firstDailyDay } from '../store/daily.js';
+import { dayCounts, leaderboardPage } from '../store/dailyModels.js';
+
+/** Where a page starts: after the index key `after`, with `count` entries before it, the last ranked `rank` on `key`. */
+interface Cursor {
+  readonly after: string;
+  readonly count: number;
+  readonly previous: { readonly key: string; readonly rank: number };
+}
+
+const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+function decode(text: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    const { after, count, previous } = cursor;
+    if (
+      typeof after === 'string' &&
+      Number.isInteger(count) &&
+      count > 0 &&
+      typeof previous?.key === 'string' &&
+      Number.isInteger(previous.rank)
+    )
+      return cursor;
+  } catch {}
+  throw new Problem('malformed-request', 'cursor must be the `next` of a previous page of this leaderboard.');
+}
+
+/** The first day with a daily deal, once known, never changes: a container asks once. */
+let first: string | undefined;
+
+/**
+ * GET /daily/{date}/leaderboard?limit=N&cursor=C (public): a day's won games, ranked by fewest
+ * actions, then the shortest time from the first action to the winning one, then the earliest
+ * finish; equal on all three share a rank. A page is one Query of the leaderboard's index. Game ids
+ * (and with them the replays) show once the day is over. A day after today, or before the first
+ * daily deal, is 404.
+ */
+export const handler = httpHandler('leaderboard', async (request) => {
+  const { date } = parseWith(DailyPath, request.pathParameters, 'path');
+  const { limit = 20, cursor } = parseWith(LeaderboardQuery, request.query, 'query');
+  await signedIn(request);
+  first ??= await firstDailyDay();
+  if (date > today() || first === undefined || date < first) {
+    throw new Problem('not-found', `There is no daily deal of ${date} (yet).`);
+  }
+  const from = cursor === undefined ? undefined : decode(cursor);
+  const [counts, page] = await Promise.all([
+    dayCounts(date),
+    leaderboardPage(date, { limit, after: from?.after }),
+  ]);
+  const over = dayIsOver(date, now());
+  let previous = from?.previous;
+  const entries = page.rows.map((row, i) => {
+    const rank = rankAt((from?.count ?? 0) + i + 1, row.rankKey, previous);
+    previous = { key: row.rankKey, rank };
+    return {
+      rank,
+      player: row.name,
+      actions: row.actions,
+      moves: row.moves,
+      elapsedMs: row.elapsedMs,
+      finishedAt: row.finishedAt!,
+      gameId: over ? row.gameId : null,
+    };
+  });
+  const next =
+    page.last === undefined || previous === undefined
+      ? null
+      : encode({ after: page.last, count: (from?.count ?? 0) + entries.length, previous });
+  return json(200, { date, players: counts.players, won: counts.won, entries, next });
+});

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * How players are shown to each other (CONTRACT section 8): the name a player chose, or `Player `
+ * and 6 characters derived from their `sub`. Never the `sub` itself, nor an e-mail address.
+ */
+export const NAME_MAX = 24;
+
+/** Letters of any script (with their combining marks), digits, spaces and `-_.'`. */
+const NAME = /^[\p{L}\p{M}\p{Nd} \-_.']+$/u;
+
+/** A chosen name, trimmed and in Unicode's composed form; or why it is not one. */
+export function checkName(raw: string): { readonly name: string } | { readonly problem: string } {
+  const name = raw.normalize('NFC').trim().replace(/ {2,}/g, ' ');
+  const length = [...name].length;
+  if (length === 0) return { problem: 'A name needs at least one character.' };
+  if (length > NAME_MAX)
+    return { problem: `A name has at most ${NAME_MAX} characters; this one has ${length}.` };
+  if (!NAME.test(name)) return { problem: "A name may hold letters, digits, spaces and - _ . ' only." };
+  return { name };
+}
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** The name shown for a player who chose none: `Player ` and 6 characters from a hash of the sub. */
+export function derivedName(player: string): string {
+  const digest = createHash('sha256').update(`klondike-player\n${player}`, 'utf8').digest();
+  let tag = '';
+  for (let i = 0; i < 6; i++) tag += ALPHABET[digest[i]! % ALPHABET.length];
+  return `Player ${tag}`;
+}
+
+export const displayName = (player: string, chosen: string | undefined): string =>
+  chosen ?? derivedName(player);

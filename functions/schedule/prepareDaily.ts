@@ -1,0 +1,41 @@
+import { nextDay } from '../../domain/index.js';
+import { now } from '../clock.js';
+import { prepareDeals } from '../daily.js';
+import { today } from '../dailyDay.js';
+import { logger } from '../log.js';
+import { dailyDeal } from '../store/daily.js';
+
+/** The metric the stack's alarm watches: 1 when tomorrow's deal is missing in the last hour of today. */
+export const METRIC = { namespace: 'Klondike', name: 'NextDailyDealMissing' } as const;
+
+/**
+ * Invoked every hour by an EventBridge Scheduler schedule: prepares today's and tomorrow's daily
+ * deals ahead of their first request (a conditional put: a request that got there first stands).
+ * Then it says, in CloudWatch's embedded metric format, whether tomorrow's deal is still missing
+ * in the last hour before midnight (UTC): the stack alarms on it, and on no figure at all (the
+ * schedule or the function broken).
+ */
+export async function handler(): Promise<{ prepared: readonly string[] }> {
+  let prepared: readonly string[] = [];
+  try {
+    ({ prepared } = await prepareDeals());
+  } catch (error) {
+    logger.error('daily deal not prepared', { error: (error as Error)?.message ?? String(error) });
+  }
+  const tomorrow = nextDay(today());
+  const missing = new Date(now()).getUTCHours() === 23 && !(await dailyDeal(tomorrow).catch(() => undefined));
+  // The embedded metric format: CloudWatch turns this log line into a metric, no API call needed.
+  console.log(
+    JSON.stringify({
+      _aws: {
+        Timestamp: now(),
+        CloudWatchMetrics: [
+          { Namespace: METRIC.namespace, Dimensions: [[]], Metrics: [{ Name: METRIC.name, Unit: 'Count' }] },
+        ],
+      },
+      [METRIC.name]: missing ? 1 : 0,
+      tomorrow,
+    }),
+  );
+  return { prepared };
+}
