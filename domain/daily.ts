@@ -39,8 +39,13 @@ export interface DailyResult {
 }
 
 /** A daily game's result from its state and the times of its first action and last event. */
-export function dailyResult(state: GameState, firstActionAt: string | undefined, lastAt: string): DailyResult {
-  const elapsedMs = firstActionAt === undefined ? 0 : Math.max(0, Date.parse(lastAt) - Date.parse(firstActionAt));
+export function dailyResult(
+  state: GameState,
+  firstActionAt: string | undefined,
+  lastAt: string,
+): DailyResult {
+  const elapsedMs =
+    firstActionAt === undefined ? 0 : Math.max(0, Date.parse(lastAt) - Date.parse(firstActionAt));
   return {
     actions: state.version,
     moves: movesMade(state),
@@ -54,7 +59,9 @@ export function dailyResult(state: GameState, firstActionAt: string | undefined,
  * time, then the earliest finish. Equal strings share a rank. Fixed widths: actions are at most
  * MAX_ACTIONS (5 digits), a time at most a few days (13 digits of milliseconds is 300 years).
  */
-export const rankKey = (result: Required<Pick<DailyResult, 'actions' | 'elapsedMs' | 'finishedAt'>>): string =>
+export const rankKey = (
+  result: Required<Pick<DailyResult, 'actions' | 'elapsedMs' | 'finishedAt'>>,
+): string =>
   `${String(result.actions).padStart(5, '0')}#${String(result.elapsedMs).padStart(13, '0')}#${result.finishedAt}`;
 
 /**

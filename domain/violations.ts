@@ -24,7 +24,7 @@ export const RULES = {
   'foundation-to-foundation': 'A card on a foundation may go only to the tableau.',
   'empty-column-king': 'An empty column takes only a King, or a run whose bottom card is a King.',
   'daily-in-progress':
-    'While its day lasts, a daily game has no hint and no analysis: nobody sees a line through the day\'s deal before the day is over.',
+    "While its day lasts, a daily game has no hint and no analysis: nobody sees a line through the day's deal before the day is over.",
   'tableau-descending-alternating':
     'The tableau builds down in alternating colours: the card must be one rank lower and of the other colour.',
 } as const;
