@@ -12,6 +12,8 @@ export interface Route {
   readonly access: 'none' | 'read' | 'write';
   /** Whether it reads the read models (the players' games and statistics); only the projector writes them. */
   readonly readModels?: 'read';
+  /** The read models' index it queries, if any: `byStatus` (a player's games by status) or `byRank` (leaderboards). */
+  readonly readIndex?: 'byStatus' | 'byRank';
   readonly summary: string;
   /** Largest request body in bytes (default BODY_LIMIT). */
   readonly bodyLimit?: number;
@@ -120,6 +122,7 @@ export const ROUTES: readonly Route[] = [
     path: '/me/games',
     access: 'none',
     readModels: 'read',
+    readIndex: 'byStatus',
     summary: "The signed-in player's games, newest first",
   },
   {
@@ -146,6 +149,7 @@ export const ROUTES: readonly Route[] = [
     path: '/daily',
     access: 'none',
     readModels: 'read',
+    readIndex: 'byRank',
     summary: "Today's daily deal: its date, rules and standing, and the player's own",
   },
   {
@@ -163,6 +167,7 @@ export const ROUTES: readonly Route[] = [
     path: '/daily/{date}/leaderboard',
     access: 'read',
     readModels: 'read',
+    readIndex: 'byRank',
     summary: "A day's won games, ranked",
   },
   {

@@ -16,10 +16,14 @@ export const TABLE_ACTIONS: Readonly<Record<Route['access'], readonly string[]>>
   write: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
 };
 
+/** The daily deals' schedule: it reads the day records and writes a new one with a conditional put. */
+export const DAILY_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem'] as const;
+
 /**
  * The read-model table, for the routes that read it (`readModels: 'read'`): GetItem (a player's
- * statistics) and Query on the table (their games), Query on the `byStatus` index (their games by
- * status; GetItem does not apply to an index). Only the projector writes it.
+ * statistics, an attempt) and Query on the table (their games, a day's counts), and Query on the one
+ * index a route names (`readIndex`: `byStatus` for games by status, `byRank` for leaderboards;
+ * GetItem does not apply to an index). Only the projector writes it.
  */
 export const READ_MODEL_ACTIONS = {
   table: ['dynamodb:GetItem', 'dynamodb:Query'],
@@ -27,9 +31,10 @@ export const READ_MODEL_ACTIONS = {
 } as const;
 
 /**
- * The projector: it reads each game's log as it stands (the event table, `read`), and keeps the
- * read models (`write` on the read-model table: conditional PutItem, the consistent Query of a
- * player's rows to recompute their statistics, GetItem). It needs no index: it queries the table.
+ * The projector: it reads each game's log as it stands and the players' chosen names (the event
+ * table, `read`), and keeps the read models (`write` on the read-model table: conditional PutItem,
+ * the consistent Query of a player's rows to recompute their statistics and of a daily shard to
+ * recount it, GetItem). It needs no index: it queries the table.
  */
 export const PROJECTOR_ACTIONS = {
   events: TABLE_ACTIONS.read,

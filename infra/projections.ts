@@ -17,6 +17,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PROJECTOR_ENTRY, TABLE_ENV } from '../functions/routes.js';
+import { BY_RANK } from '../functions/store/dailyModels.js';
 import { BY_STATUS, READ_KEYS, READ_TABLE_ENV } from '../functions/store/readModels.js';
 import { PROJECTOR_ACTIONS } from './access.js';
 import { allow, serviceFunction } from './functions.js';
@@ -56,8 +57,8 @@ export interface ProjectionsProps {
 export class Projections extends Construct {
   /** The players' games and statistics (functions/store/readModels.ts). */
   readonly table: TableV2;
-  /** The ARN of the `byStatus` index, for the routes that query it. */
-  readonly byStatusArn: string;
+  /** The ARN of each index, for the routes that query it. */
+  readonly indexArns: Readonly<Record<'byStatus' | 'byRank', string>>;
   readonly projector: NodejsFunction;
   readonly mapping: EventSourceMapping;
   /** Where the mapping says which records it gave up (shard and sequence numbers, not the records). */
@@ -73,21 +74,21 @@ export class Projections extends Construct {
     this.table = new TableV2(this, 'ReadModels', {
       partitionKey: { name: READ_KEYS.partitionKey, type: AttributeType.STRING },
       sortKey: { name: READ_KEYS.sortKey, type: AttributeType.STRING },
-      globalSecondaryIndexes: [
-        {
-          indexName: BY_STATUS.indexName,
-          partitionKey: { name: BY_STATUS.partitionKey, type: AttributeType.STRING },
-          sortKey: { name: BY_STATUS.sortKey, type: AttributeType.STRING },
-          projectionType: ProjectionType.ALL,
-        },
-      ],
+      // A player's games by status; a day's winners in ranking order (sparse: attempts once won).
+      globalSecondaryIndexes: [BY_STATUS, BY_RANK].map((index) => ({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      })),
       billing: Billing.onDemand(),
       encryption: TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: props.keepData,
       removalPolicy: props.removalPolicy,
     });
-    this.byStatusArn = `${this.table.tableArn}/index/${BY_STATUS.indexName}`;
+    const indexArn = (name: string) => `${this.table.tableArn}/index/${name}`;
+    this.indexArns = { byStatus: indexArn(BY_STATUS.indexName), byRank: indexArn(BY_RANK.indexName) };
 
     this.failures = new Queue(this, 'Failures', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -137,9 +138,12 @@ export class Projections extends Construct {
       retryAttempts: STREAM_CONSUMPTION.retryAttempts,
       maxRecordAge: STREAM_CONSUMPTION.maxRecordAge,
       parallelizationFactor: STREAM_CONSUMPTION.parallelizationFactor,
-      // Only the items of a player's game (each carries its owner): an anonymous game's records,
-      // and the records beside the log, never invoke the projector at all.
-      filters: [FilterCriteria.filter({ dynamodb: { NewImage: { owner: { S: FilterRule.exists() } } } })],
+      // Only the items of a player's game (each carries its owner) and a player's chosen name: an
+      // anonymous game's records, and the other records beside the log, never invoke the projector.
+      filters: [
+        FilterCriteria.filter({ dynamodb: { NewImage: { owner: { S: FilterRule.exists() } } } }),
+        FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.beginsWith('profile#') } } } }),
+      ],
       // Our own destination rather than SqsDlq, which would also grant GetQueueAttributes and
       // GetQueueUrl: the role above sends messages and nothing else.
       onFailure: { bind: () => ({ destination: this.failures.queueArn }) },

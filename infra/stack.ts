@@ -46,6 +46,7 @@ import { TABLE_KEYS } from '../functions/store/table.js';
 import { READ_MODEL_ACTIONS, TABLE_ACTIONS } from './access.js';
 import { PROJECT_ROOT } from './bundling.js';
 import type { StageConfig } from './config.js';
+import { DailyDeals } from './daily.js';
 import { allow, SOLVER_MEMORY_MB, serviceFunction } from './functions.js';
 import { Players } from './players.js';
 import { Projections, STREAM_CONSUMPTION } from './projections.js';
@@ -98,7 +99,10 @@ export function authorizationReason(route: Route): string {
   if (route.path.startsWith('/games/')) {
     return "Authorization is per game, not per caller: the handler accepts the game's bearer token (only its hash is stored) or its owner's JWT, and answers 401/403 itself; finished games are public by contract. An API Gateway authorizer would need its own table read and cannot express that.";
   }
-  if (route.readModels) {
+  if (route.name === 'getDaily' || route.name === 'leaderboard') {
+    return "Public by contract (CONTRACT.md section 8): today's standing and a day's leaderboard show no card, no sub and, while the day lasts, no game id; a sign-in token sent along is verified by the handler itself.";
+  }
+  if (route.readModels || route.path.startsWith('/me/') || route.path.startsWith('/daily/')) {
     return "The handler requires a player's JWT and verifies it itself (functions/http/identity.ts: the pool's JWKS, iss, aud or client_id, exp, nbf, RS256/ES256), answering 401 as problem+json, the same code as under npm start; a JWT authorizer would answer its own 401 body.";
   }
   return 'Public by contract: creating a game (with or without a JWT), checking a replay and reading the API description need no identity (CONTRACT.md section 3).';
@@ -124,6 +128,8 @@ export class KlondikeStack extends Stack {
   readonly alarms: readonly Alarm[];
   /** The web client: its bucket and the distribution in front of it and of the API. */
   readonly site: WebSite;
+  /** The daily deals' hourly preparation and its alarm. */
+  readonly daily: DailyDeals;
 
   constructor(scope: Construct, id: string, props: KlondikeStackProps) {
     const { config, projectRoot = PROJECT_ROOT, ...stackProps } = props;
@@ -177,7 +183,7 @@ export class KlondikeStack extends Stack {
       createDefaultStage: false,
       corsPreflight: {
         allowOrigins: [...config.corsOrigins],
-        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.OPTIONS],
+        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.OPTIONS],
         allowHeaders: ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key'],
         exposeHeaders: ['ETag', 'Location', 'Retry-After'],
         maxAge: Duration.hours(1),
@@ -228,6 +234,13 @@ export class KlondikeStack extends Stack {
       });
     }
 
+    this.daily = new DailyDeals(this, 'Daily', {
+      events: this.table,
+      projectRoot,
+      logRetention: config.logRetention,
+      logRemoval,
+    });
+
     this.alarms = this.createAlarms(config);
 
     this.site = new WebSite(this, 'Web', {
@@ -245,12 +258,13 @@ export class KlondikeStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', {
       value: this.stage.url,
-      description: 'Base URL of the HTTP API (routes start with /games, /me, /replays, /openapi.json)',
+      description:
+        'Base URL of the HTTP API (routes start with /games, /daily, /me, /replays, /openapi.json)',
     });
     new CfnOutput(this, 'WebUrl', {
       value: this.site.url,
       description:
-        'The web client; the same distribution serves the API at /games, /me, /replays, /openapi.json',
+        'The web client; the same distribution serves the API at /games, /daily, /me, /replays, /openapi.json',
     });
     new CfnOutput(this, 'TableName', {
       value: this.table.tableName,
@@ -284,7 +298,8 @@ export class KlondikeStack extends Stack {
     const readModels = route.readModels === 'read' ? this.projections : undefined;
     if (readModels) {
       statements.push(allow(READ_MODEL_ACTIONS.table, [readModels.table.tableArn]));
-      statements.push(allow(READ_MODEL_ACTIONS.index, [readModels.byStatusArn]));
+      if (route.readIndex)
+        statements.push(allow(READ_MODEL_ACTIONS.index, [readModels.indexArns[route.readIndex]]));
     }
     return serviceFunction(this, route.name, {
       entry: handlerEntry(route),
@@ -353,6 +368,20 @@ export class KlondikeStack extends Stack {
         `${name}Throttles`,
         fn.metricThrottles({ period: ALARM_PERIOD, statistic: 'Sum' }),
         `${name}: Lambda throttled invocations (account or function concurrency limit reached).`,
+      );
+    }
+
+    const { missing } = this.daily;
+    if (action) {
+      missing.addAlarmAction(action);
+      missing.addOkAction(action);
+    }
+    alarms.push(missing);
+    for (const [name, fn] of [['dailyPrepare', this.daily.prepare]] as const) {
+      alarm(
+        `${name}Errors`,
+        fn.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }),
+        `${name}: the function failed (uncaught error or timeout).`,
       );
     }
 

@@ -3,6 +3,7 @@
  * its exact grants and its alarms.
  */
 import { describe, expect, it } from 'vitest';
+import { BY_RANK } from '../../functions/store/dailyModels.js';
 import { BY_STATUS, READ_KEYS } from '../../functions/store/readModels.js';
 import type { KlondikeStack } from '../../infra/stack.js';
 import { grantsOf, resourcesOf, roleOf, statementsByRole, synthesize } from './harness.js';
@@ -20,7 +21,7 @@ const ids = (stack: KlondikeStack = dev().stack) => ({
 });
 
 describe('the read-model table', () => {
-  it('has the keys and the byStatus index of functions/store/readModels.ts, on-demand, encrypted, with PITR', () => {
+  it('has the keys and the indexes of functions/store (byStatus, byRank), on-demand, encrypted, with PITR', () => {
     const table = resources()[ids().readModels];
     expect(table.Type).toBe('AWS::DynamoDB::GlobalTable');
     expect(table.Properties.KeySchema).toEqual([
@@ -32,18 +33,20 @@ describe('the read-model table', () => {
         { AttributeName: READ_KEYS.partitionKey, AttributeType: 'S' },
         { AttributeName: READ_KEYS.sortKey, AttributeType: 'S' },
         { AttributeName: BY_STATUS.partitionKey, AttributeType: 'S' },
+        { AttributeName: BY_RANK.partitionKey, AttributeType: 'S' },
+        { AttributeName: BY_RANK.sortKey, AttributeType: 'S' },
       ]),
     );
-    expect(table.Properties.GlobalSecondaryIndexes).toEqual([
-      {
-        IndexName: BY_STATUS.indexName,
+    expect(table.Properties.GlobalSecondaryIndexes).toEqual(
+      [BY_STATUS, BY_RANK].map((index) => ({
+        IndexName: index.indexName,
         KeySchema: [
-          { AttributeName: BY_STATUS.partitionKey, KeyType: 'HASH' },
-          { AttributeName: BY_STATUS.sortKey, KeyType: 'RANGE' },
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
         ],
         Projection: { ProjectionType: 'ALL' },
-      },
-    ]);
+      })),
+    );
     expect(table.Properties).toMatchObject({
       BillingMode: 'PAY_PER_REQUEST',
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
@@ -147,6 +150,7 @@ describe('the projector', () => {
       FilterCriteria: {
         Filters: [
           { Pattern: JSON.stringify({ dynamodb: { NewImage: { owner: { S: [{ exists: true }] } } } }) },
+          { Pattern: JSON.stringify({ dynamodb: { Keys: { pk: { S: [{ prefix: 'profile#' }] } } } }) },
         ],
       },
       Tags: expect.any(Array),

@@ -10,11 +10,14 @@ const dev = () => synthesize();
 
 /**
  * The functions of the routes: every function but the CDK's BucketDeployment handler (see
- * site.test.ts) and the projector (see projections.test.ts).
+ * site.test.ts), the projector (see projections.test.ts) and the daily deals' (see daily.test.ts).
  */
 const routeFunctions = (template: Template) =>
   resourcesOf(template, 'AWS::Lambda::Function').filter(
-    ([id]) => !id.startsWith('CustomCDKBucketDeployment') && !id.startsWith('ProjectionsProjector'),
+    ([id]) =>
+      !id.startsWith('CustomCDKBucketDeployment') &&
+      !id.startsWith('ProjectionsProjector') &&
+      !id.startsWith('DailyPrepare'),
   );
 
 const logicalIdOf = (stack: KlondikeStack, name: string): string =>
@@ -108,6 +111,8 @@ describe('the functions', () => {
     expect(ROUTES.filter((route) => route.readModels).map((route) => route.name)).toEqual([
       'myGames',
       'myStats',
+      'getDaily',
+      'leaderboard',
     ]);
     // The routes that run the solver get a whole vCPU, so its budgets mean what they do on a laptop.
     expect(ROUTES.filter((route) => route.solver).map((route) => route.name)).toEqual([
@@ -116,6 +121,7 @@ describe('the functions', () => {
       'analysis',
       'autoplay',
       'autocomplete',
+      'createDailyGame',
     ]);
   });
 
@@ -143,9 +149,8 @@ describe('the functions', () => {
     const eventTable = ref(eventTableId(stack));
     const readTableId = stack.getLogicalId(stack.projections.table.node.defaultChild as any);
     const readTable = ref(readTableId);
-    const byStatus = JSON.stringify({
-      'Fn::Join': ['', [{ 'Fn::GetAtt': [readTableId, 'Arn'] }, '/index/byStatus']],
-    });
+    const index = (name: string) =>
+      JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [readTableId, 'Arn'] }, `/index/${name}`]] });
     const onTable = {
       none: [],
       read: ['dynamodb:GetItem', 'dynamodb:Query'],
@@ -159,13 +164,8 @@ describe('the functions', () => {
         `logs:CreateLogStream on ${logGroup}`,
         `logs:PutLogEvents on ${logGroup}`,
         ...onTable[route.access].map((action) => `${action} on ${eventTable}`),
-        ...(route.readModels
-          ? [
-              `dynamodb:GetItem on ${readTable}`,
-              `dynamodb:Query on ${readTable}`,
-              `dynamodb:Query on ${byStatus}`,
-            ]
-          : []),
+        ...(route.readModels ? [`dynamodb:GetItem on ${readTable}`, `dynamodb:Query on ${readTable}`] : []),
+        ...(route.readIndex ? [`dynamodb:Query on ${index(route.readIndex)}`] : []),
       ].sort();
       expect(grantsOf(roles.get(roleId)!), route.name).toEqual(expected);
       expect(template.toJSON().Resources[roleId].Properties.ManagedPolicyArns, route.name).toBeUndefined();
@@ -177,11 +177,11 @@ describe('the functions', () => {
     const roles = statementsByRole(template);
     const all = [
       ...routeFunctions(template),
-      ...resourcesOf(template, 'AWS::Lambda::Function').filter(([id]) =>
-        id.startsWith('ProjectionsProjector'),
+      ...resourcesOf(template, 'AWS::Lambda::Function').filter(
+        ([id]) => id.startsWith('ProjectionsProjector') || id.startsWith('DailyPrepare'),
       ),
     ];
-    expect(all).toHaveLength(ROUTES.length + 1);
+    expect(all).toHaveLength(ROUTES.length + 2);
     for (const [id] of all) {
       for (const line of grantsOf(roles.get(roleOf(template, id))!)) {
         expect(line.split(' on ')[0], id).not.toMatch(/Delete|Update|Scan|Batch|Transact|PartiQL|\*/);
@@ -279,8 +279,9 @@ describe('operations', () => {
     const { template, stack } = dev();
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties!);
     // The API's rate, two per route, two on the event table; then the read side (projections.test.ts):
-    // the projector's iterator age, errors and throttles, the failure queue, the read-model table.
-    expect(alarms).toHaveLength(1 + 2 * ROUTES.length + 2 + 5);
+    // the projector's iterator age, errors and throttles, the failure queue, the read-model table;
+    // and the daily deals (daily.test.ts): tomorrow's deal missing, the preparation's errors.
+    expect(alarms).toHaveLength(1 + 2 * ROUTES.length + 2 + 5 + 2);
 
     const rate = alarms.filter((a) =>
       a.Metrics?.some((m: any) => /errors \/ requests/.test(m.Expression ?? '')),
