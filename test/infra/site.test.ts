@@ -18,9 +18,17 @@ const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 describe("the API's paths, from the route table", () => {
-  it('are /games, /games/*, /me/*, /openapi.json and /replays, and every route falls under one', () => {
-    expect(apiPathPatterns()).toEqual(['/games', '/games/*', '/me/*', '/openapi.json', '/replays']);
-    expect(apiPathPrefixes()).toEqual(['/games', '/me', '/openapi.json', '/replays']);
+  it('are /daily, /daily/*, /games, /games/*, /me/*, /openapi.json and /replays, and every route falls under one', () => {
+    expect(apiPathPatterns()).toEqual([
+      '/daily',
+      '/daily/*',
+      '/games',
+      '/games/*',
+      '/me/*',
+      '/openapi.json',
+      '/replays',
+    ]);
+    expect(apiPathPrefixes()).toEqual(['/daily', '/games', '/me', '/openapi.json', '/replays']);
     for (const route of ROUTES) {
       if (route.path === '$default') continue;
       const path = route.path.replace(/\{\w+\}/g, 'x');

@@ -67,15 +67,17 @@ describe('cdk synth (bundling and validation on)', () => {
 
     const template = JSON.parse(readFileSync(join(outdir, `${stackName}.template.json`), 'utf8'));
     const assets = JSON.parse(readFileSync(join(outdir, `${stackName}.assets.json`), 'utf8'));
-    // The route functions and the projector; the CDK's BucketDeployment handler (Python, the
-    // CDK's own) is not ours.
+    // The route functions, the projector and the daily deals' preparation; the CDK's
+    // BucketDeployment handler (Python, the CDK's own) is not ours.
     const functions = Object.entries(template.Resources as Record<string, any>)
       .filter(([id, r]) => r.Type === 'AWS::Lambda::Function' && !id.startsWith('CustomCDKBucketDeployment'))
       .map(([, r]) => r);
-    expect(functions).toHaveLength(ROUTES.length + 1);
-    expect(functions.filter((fn) => String(fn.Properties.Description).startsWith('Projector'))).toHaveLength(
-      1,
-    );
+    expect(functions).toHaveLength(ROUTES.length + 2);
+    for (const own of ['Projector', 'Prepares'])
+      expect(
+        functions.filter((fn) => String(fn.Properties.Description).startsWith(own)),
+        own,
+      ).toHaveLength(1);
     const bundles = functions.map((fn) => {
       const hash = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
       const dir = join(outdir, assets.files[hash].source.path);
