@@ -18,6 +18,8 @@ import { handler as projector } from '../../functions/projector/handler.js';
 import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { documentClient } from '../../functions/store/client.js';
+import { keepName } from '../../functions/store/daily.js';
+import { dayCounts } from '../../functions/store/dailyModels.js';
 import { append, createGame, loadGame } from '../../functions/store/events.js';
 import {
   deleteReadModels,
@@ -63,38 +65,81 @@ afterAll(async () => {
   await store.close();
 });
 
-/** Plays a game through the event store as the command flow would: deal, then each command. */
+/**
+ * Plays a game through the event store as the command flow would: deal, then each command, in
+ * commits of `perCommit` events (an autoplay or an autocomplete appends several at once).
+ */
 async function game(
   id: string,
   owner: string | undefined,
   deck: number[],
   commands: (loaded: GameEvent[]) => Command | undefined,
+  daily?: string,
+  perCommit = 1,
 ) {
-  const dealt = deal(deck, null, HOUSE_RULES);
+  const dealt = deal(deck, null, HOUSE_RULES, daily);
   await createGame(id, dealt, {
     tokenHash: 'h',
     ...(owner ? { owner } : {}),
     createdAt: new Date().toISOString(),
   });
   const events: GameEvent[] = [dealt];
-  for (;;) {
-    const command = commands(events);
-    if (!command) return;
-    const event = decide(fold(events), command);
-    if (isViolation(event)) throw new Error(event.rule);
+  for (let done = false; !done; ) {
+    const commit: GameEvent[] = [];
+    while (commit.length < perCommit) {
+      const command = commands([...events, ...commit]);
+      if (!command) {
+        done = true;
+        break;
+      }
+      const event = decide(fold([...events, ...commit]), command);
+      if (isViolation(event)) throw new Error(event.rule);
+      commit.push(event);
+    }
+    if (commit.length === 0) return;
     const loaded = (await loadGame(id))!;
-    const appended = await append(id, [event], { expected: loaded, at: new Date().toISOString() });
+    const appended = await append(id, commit, { expected: loaded, at: new Date().toISOString() });
     if (typeof appended === 'symbol') throw new Error('conflict');
-    events.push(event);
+    events.push(...commit);
   }
 }
 
 const line = fixtures.lines[0]!;
 
-/** Three players: wins, resignations and games in play; and one anonymous game. */
+const DAY = '2026-05-01';
+
+/**
+ * Three players: wins, resignations and games in play; one anonymous game; and a daily deal that
+ * ann wins, ben resigns and cy plays, ann under a name she chose.
+ */
 async function world() {
   const winning = parseDeck(line.deck) as number[];
   await game('ann-won', 'ann', winning, (events) => line.moves[events.length - 1] as Command | undefined);
+  await game(
+    'ann-daily',
+    'ann',
+    winning,
+    (events) => line.moves[events.length - 1] as Command | undefined,
+    DAY,
+  );
+  for (const [owner, steps] of [
+    ['ben', 6],
+    ['cy', 3],
+  ] as const) {
+    await game(
+      `${owner}-daily`,
+      owner,
+      winning,
+      (events) =>
+        events.length <= steps
+          ? (line.moves[events.length - 1] as Command)
+          : owner === 'ben' && fold(events).status === 'playing'
+            ? { type: 'resign' }
+            : undefined,
+      DAY,
+    );
+  }
+  await keepName('ann', 'Ann of the Foundations', new Date().toISOString());
   for (const [i, owner] of ['ann', 'ben', 'ben', 'cy', undefined].entries()) {
     const steps = 5 + 11 * i;
     await game(`g${i}`, owner, deckFromSeed(i), (events) => {
@@ -128,16 +173,27 @@ describe('the projector', () => {
     await clearReadModels();
     await deliver(records.map((record) => [record]));
     clean = await dump();
-    expect(clean.filter((item: any) => item.sk.startsWith('game#'))).toHaveLength(5);
+    expect(clean.filter((item: any) => item.sk.startsWith('game#'))).toHaveLength(8);
+    const attempts = clean.filter((item: any) => item.pk.startsWith(`daily#${DAY}#`) && item.attempt);
+    expect(
+      attempts.map((item: any) => [item.attempt.gameId, item.attempt.status, item.attempt.name]).sort(),
+    ).toEqual([
+      ['ann-daily', 'won', 'Ann of the Foundations'],
+      ['ben-daily', 'resigned', expect.stringMatching(/^Player /)],
+      ['cy-daily', 'playing', expect.stringMatching(/^Player /)],
+    ]);
+    expect(attempts.filter((item: any) => item.board)).toHaveLength(1);
+    expect(await dayCounts(DAY)).toEqual({ players: 3, won: 1 });
     expect(clean.some((item: any) => JSON.stringify(item).includes('"g4"'))).toBe(false);
     expect(await statsOf('ann')).toMatchObject({
-      started: 2,
-      won: 1,
+      started: 3,
+      won: 2,
       bestVegas: 208,
       fewestMovesToWin: line.moves.length,
     });
-    expect(await statsOf('ben')).toMatchObject({ started: 2, inPlay: 1, resigned: 1, won: 0, winRate: 0 });
-    expect(await statsOf('cy')).toMatchObject({ started: 1, resigned: 1 });
+    expect(await statsOf('ben')).toMatchObject({ started: 3, inPlay: 1, resigned: 2, won: 0, winRate: 0 });
+    expect(await statsOf('cy')).toMatchObject({ started: 2, resigned: 1, inPlay: 1 });
+    expect((await statsOf('ann'))!.daily).toMatchObject({ played: 1, won: 1, lastWin: { day: DAY, run: 1 } });
   });
 
   it('gives the same read models for any delivery: batches, duplicates and redeliveries, per game in order', async () => {
@@ -174,11 +230,12 @@ describe('the projector', () => {
       ),
       { numRuns: 8 },
     );
-  });
+    // Each run delivers the whole world again: a busy machine may take a while.
+  }, 120_000);
 
   it('gives the same read models as a rebuild from the log alone', async () => {
     const rebuilt = await rebuildReadModels();
-    expect(rebuilt).toMatchObject({ games: 5, players: 3 });
+    expect(rebuilt).toMatchObject({ games: 8, players: 3 });
     expect(await dump()).toEqual(clean);
   });
 
@@ -193,7 +250,7 @@ describe('the projector', () => {
     );
     const [one, two] = [rebuildReadModels(), rebuildReadModels()];
     expect(one).toBe(two);
-    expect(await one).toMatchObject({ deleted: 1, games: 5, players: 3 });
+    expect(await one).toMatchObject({ deleted: 1, games: 8, players: 3 });
     expect(await dump()).toEqual(clean);
   });
 
@@ -206,7 +263,9 @@ describe('the projector', () => {
     expect(await projector({ Records: [beside, removal] })).toEqual({ batchItemFailures: [] });
     // Every item of a player's game carries its owner; an anonymous game's are skipped unread.
     expect(
-      records.filter((record) => gameOf(record) !== 'g4').every((record) => record.dynamodb!.NewImage!.owner),
+      records
+        .filter((record) => gameOf(record) !== 'g4' && !gameOf(record).includes('#'))
+        .every((record) => record.dynamodb!.NewImage!.owner),
     ).toBe(true);
     expect(
       records.filter((record) => gameOf(record) === 'g4').some((record) => record.dynamodb!.NewImage!.owner),
