@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DailyResult, GameStatus } from '../../domain/index.js';
 import { newerThan, type ReadKey, type Replace, readTableName } from './readModels.js';
-import { getByKey, putIf, queryItems, queryPage } from './table.js';
+import { getByKey, putIf, queryItems, queryPage, queryPages } from './table.js';
 
 /**
  * The daily deal's read models (CONTRACT section 8), in the read-model table beside the players'
@@ -103,22 +103,18 @@ export function markCounted(row: AttemptRow, rankKey: string | undefined): Promi
 export async function recountShard(day: string, shard: number, replace: Replace = 'newer'): Promise<void> {
   let players = 0;
   let won = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await queryPage({
-      TableName: readTableName(),
-      KeyConditionExpression: 'pk = :pk',
-      FilterExpression: 'attempt.#status = :won',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pk': `daily#${day}#${pad(shard)}`, ':won': 'won' },
-      Select: 'COUNT',
-      ConsistentRead: true,
-      ExclusiveStartKey: start,
-    });
-    players += page.scanned;
-    won += page.count;
-    start = page.next;
-  } while (start);
+  for await (const page of queryPages({
+    TableName: readTableName(),
+    KeyConditionExpression: 'pk = :pk',
+    FilterExpression: 'attempt.#status = :won',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pk': `daily#${day}#${pad(shard)}`, ':won': 'won' },
+    Select: 'COUNT',
+    ConsistentRead: true,
+  })) {
+    players += page.ScannedCount ?? 0;
+    won += page.Count ?? 0;
+  }
   const than = newerThan(replace);
   await putIf(
     readTableName(),
@@ -179,20 +175,16 @@ export async function leaderboardPage(
 /** How many of a day's winners rank strictly before `rankKey` (a Query of the index that counts). */
 export async function winnersBefore(day: string, rankKey: string): Promise<number> {
   let before = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await queryPage({
-      TableName: readTableName(),
-      IndexName: BY_RANK.indexName,
-      // Entries with the same ranking sort after `<rankKey>#` (their game id follows it).
-      KeyConditionExpression: '#board = :board AND #rank < :rank',
-      ExpressionAttributeNames: { '#board': BY_RANK.partitionKey, '#rank': BY_RANK.sortKey },
-      ExpressionAttributeValues: { ':board': board(day), ':rank': `${rankKey}#` },
-      Select: 'COUNT',
-      ExclusiveStartKey: start,
-    });
-    before += page.count;
-    start = page.next;
-  } while (start);
+  for await (const page of queryPages({
+    TableName: readTableName(),
+    IndexName: BY_RANK.indexName,
+    // Entries with the same ranking sort after `<rankKey>#` (a hash of their game id follows it).
+    KeyConditionExpression: '#board = :board AND #rank < :rank',
+    ExpressionAttributeNames: { '#board': BY_RANK.partitionKey, '#rank': BY_RANK.sortKey },
+    ExpressionAttributeValues: { ':board': board(day), ':rank': `${rankKey}#` },
+    Select: 'COUNT',
+  })) {
+    before += page.Count ?? 0;
+  }
   return before;
 }

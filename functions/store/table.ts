@@ -74,44 +74,49 @@ export async function getByKey(tableName: string, key: Item): Promise<Item | und
   return result?.Item;
 }
 
-/** Every item a Query matches, page after page (`Limit` is the page size); stop reading by breaking out. */
-export async function* queryItems(input: QueryCommandInput): AsyncGenerator<Item> {
-  let start = input.ExclusiveStartKey;
+interface Page {
+  readonly Items?: Item[];
+  readonly Count?: number;
+  readonly ScannedCount?: number;
+  readonly LastEvaluatedKey?: Item;
+}
+
+/** The pages of a Query or a Scan, one after another, each from where the last one ended. */
+async function* pages(read: (start: Item | undefined) => Promise<Page>, from?: Item): AsyncGenerator<Page> {
+  let start = from;
   do {
-    const page = await storeCall((client, abortSignal) =>
-      client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }), { abortSignal }),
-    );
-    yield* page.Items ?? [];
+    const page = await read(start);
+    yield page;
     start = page.LastEvaluatedKey;
   } while (start);
 }
 
-/**
- * One page of a Query: its items, how many matched (`count`, after a filter) and were read
- * (`scanned`), and the key to start the next page from (none on the last page).
- */
-export async function queryPage(
-  input: QueryCommandInput,
-): Promise<{ items: Item[]; count: number; scanned: number; next?: Item }> {
-  const page = await storeCall((client, abortSignal) =>
-    client.send(new QueryCommand(input), { abortSignal }),
+/** Every page a Query reads (`Limit` is the page size). */
+export const queryPages = (input: QueryCommandInput): AsyncGenerator<Page> =>
+  pages(
+    (start) =>
+      storeCall((client, abortSignal) =>
+        client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }), { abortSignal }),
+      ),
+    input.ExclusiveStartKey,
   );
-  return {
-    items: page.Items ?? [],
-    count: page.Count ?? 0,
-    scanned: page.ScannedCount ?? 0,
-    ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}),
-  };
+
+/** Every item a Query matches, page after page; stop reading by breaking out. */
+export async function* queryItems(input: QueryCommandInput): AsyncGenerator<Item> {
+  for await (const page of queryPages(input)) yield* page.Items ?? [];
+}
+
+/** One page of a Query's items (the first; a caller that pages on names where to start). */
+export async function queryPage(input: QueryCommandInput): Promise<{ items: Item[] }> {
+  const { value: page } = await queryPages(input).next();
+  return { items: page?.Items ?? [] };
 }
 
 /** Every item of a Scan, page after page (rebuilds only: a Scan reads the whole table). */
 export async function* scanItems(input: ScanCommandInput): AsyncGenerator<Item> {
-  let start = input.ExclusiveStartKey;
-  do {
-    const page = await storeCall((client, abortSignal) =>
+  const scan = (start: Item | undefined) =>
+    storeCall((client, abortSignal) =>
       client.send(new ScanCommand({ ...input, ExclusiveStartKey: start }), { abortSignal }),
     );
-    yield* page.Items ?? [];
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for await (const page of pages(scan, input.ExclusiveStartKey)) yield* page.Items ?? [];
 }
