@@ -8,7 +8,7 @@ import { Problem } from '../http/problem.js';
 import { parseBody } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
 import { CreateGame } from '../schemas.js';
-import { deadline, SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../solver.js';
+import { deadline, outOfTime, SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../solver.js';
 import { type Creation, creationKey, findCreation, recordCreation } from '../store/creations.js';
 import { createGame } from '../store/events.js';
 
@@ -26,14 +26,8 @@ function winnable(body: DealRequest) {
     perDeal: WINNABLE_NODES_PER_DEAL,
     ...deadline(SOLVER_MS.winnableDeal),
   });
-  if (!found) {
-    throw new Problem(
-      'no-winnable-deal',
-      'No deal was proved winnable within the time allowed. Retry.',
-      {},
-      { 'retry-after': '1' },
-    );
-  }
+  // Deals are drawn until the deadline: none found is time run out.
+  if (!found) throw outOfTime('The search for a winnable deal', SOLVER_MS.winnableDeal);
   return dealOf(body, found.deck);
 }
 

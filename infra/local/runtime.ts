@@ -1,17 +1,19 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { OIDC_AUDIENCE_ENV, OIDC_ISSUER_ENV, OIDC_JWKS_URL_ENV } from '../../functions/http/identity.js';
 import { handler as projector } from '../../functions/projector/handler.js';
-import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { siteHeaders } from '../site-headers.js';
 import { isolatedRoutes } from './isolated.js';
 import { DEV_AUDIENCE, type DevIssuer, startDevIssuer } from './issuer.js';
+import { localAddress, ownRoutes } from './own-routes.js';
 import { listen, serve } from './server.js';
 import type { Site } from './site.js';
-import { type LocalSiteConfig, localSiteConfig, serveSiteConfig } from './site-config.js';
+import { type LocalSiteConfig, localSiteConfig } from './site-config.js';
 import { ensureTables, LOCAL_READ_TABLE, LOCAL_TABLE, startLocalStore } from './store.js';
 import { type ChangeStream, type StreamConsumer, startChangeStream } from './stream.js';
+import { solverWorkers } from './workers.js';
 
 export interface RuntimeOptions {
   readonly port?: number;
@@ -21,9 +23,49 @@ export interface RuntimeOptions {
   /** Every route in a process of its own, as Lambda runs them; `containers` of them a route (default 1). */
   readonly isolated?: boolean | undefined;
   readonly containers?: number | undefined;
-  readonly site?: Site | undefined;
+  /** Worker threads for the solver routes when not isolated (default: one a core). */
+  readonly workers?: number | undefined;
+  /** The web client's files, or their build under way (served once it is done). */
+  readonly site?: Site | Promise<Site> | undefined;
   /** What consumes the change stream (default: the projector; benchmarks wrap it). */
   readonly projector?: StreamConsumer | undefined;
+  /** How long an outside store (DYNAMODB_ENDPOINT) may take to answer at start (default STORE_WAIT_MS). */
+  readonly storeWaitMs?: number | undefined;
+  /** How long a request body may take to arrive (default: API Gateway's 30 s). */
+  readonly bodyTimeoutMs?: number | undefined;
+}
+
+/** How long `npm start` waits for an outside store's first answer: it gives up well within 10 s. */
+export const STORE_WAIT_MS = 5_000;
+
+/** The outside store does not answer: `npm start` ends, naming it. */
+export class StoreUnreachable extends Error {}
+
+/**
+ * Asks the store at `endpoint` for one table name, within `waitMs`: any answer from it, even a
+ * refusal, says it is there; no connection, or silence, is a StoreUnreachable naming it.
+ */
+async function reachStore(endpoint: string, waitMs: number): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: process.env.AWS_REGION ?? 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  try {
+    await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(waitMs) });
+  } catch (error) {
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode) return;
+    const why =
+      (error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError'
+        ? `did not answer within ${waitMs / 1000} s`
+        : `cannot be reached (${(error as Error).message || (error as { code?: string }).code})`;
+    throw new StoreUnreachable(
+      `the store at ${endpoint} (${ENDPOINT_ENV}) ${why}: start it, or unset ${ENDPOINT_ENV} to use the embedded one.`,
+    );
+  } finally {
+    client.destroy();
+  }
 }
 
 export interface Runtime {
@@ -45,18 +87,11 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-/**
- * `POST /dev/rebuild-projections` (local only, like the development issuer): deletes every read model
- * and builds them again from the log, on this runtime's store (`npm run rebuild-projections`).
- */
-async function rebuildRoute(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
-  const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-  if (request.method !== 'POST' || path !== '/dev/rebuild-projections') return false;
-  const rebuilt = JSON.stringify(await rebuildReadModels());
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(rebuilt);
-  return true;
-}
+const closeServer = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
 
 /**
  * The whole service on a laptop (`npm start`, and the integration tests): a store (embedded dynalite,
@@ -96,7 +131,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const readTableName = process.env[READ_TABLE_ENV] ?? LOCAL_READ_TABLE;
   let stream: ChangeStream | undefined;
   try {
-    if (external) await ensureTables(external, tableName, readTableName);
+    if (external) {
+      await reachStore(external, options.storeWaitMs ?? STORE_WAIT_MS);
+      await ensureTables(external, tableName, readTableName);
+    }
     stream = await startChangeStream({ upstream, tableName, consumer: options.projector ?? projector });
   } catch (error) {
     await store?.close();
@@ -106,36 +144,46 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   process.env[TABLE_ENV] = tableName;
   process.env[READ_TABLE_ENV] = readTableName;
 
-  const { server, url } = await listen(options.port, options.host);
-  // Before any route loads (a route process takes its environment when it starts).
-  const issuer = process.env[OIDC_ISSUER_ENV] ? undefined : await startDevIssuer(url);
-  if (issuer) {
-    process.env[OIDC_ISSUER_ENV] = issuer.issuer;
-    process.env[OIDC_AUDIENCE_ENV] = DEV_AUDIENCE;
-    process.env[OIDC_JWKS_URL_ENV] = issuer.jwksUrl;
-  }
+  // What has been started, stopped in reverse if the start fails further on.
+  const started: (() => unknown)[] = [restore, () => store?.close(), () => stream.close()];
+  const unwind = async () => {
+    for (const stop of started.reverse()) await stop();
+  };
+  let server: Server;
+  let url: string;
+  let issuer: DevIssuer | undefined;
   let siteConfig: LocalSiteConfig;
+  let routes: { close(): Promise<void> };
   try {
+    // From here every request is answered: 503 `starting` until the routes are attached.
+    const listening = await listen(options.port, options.host);
+    server = listening.server;
+    started.push(() => closeServer(listening.server));
+    url = `http://${localAddress(options.host ?? '127.0.0.1')}:${listening.port}`;
+    // Before any route loads (a worker or a route process takes its environment when it starts).
+    issuer = process.env[OIDC_ISSUER_ENV] ? undefined : await startDevIssuer(url);
+    if (issuer) {
+      process.env[OIDC_ISSUER_ENV] = issuer.issuer;
+      process.env[OIDC_AUDIENCE_ENV] = DEV_AUDIENCE;
+      process.env[OIDC_JWKS_URL_ENV] = issuer.jwksUrl;
+    }
     siteConfig = localSiteConfig(process.env, Boolean(issuer));
+    const containers = options.isolated
+      ? await isolatedRoutes(options.containers ? { containers: options.containers } : {})
+      : await solverWorkers(options.workers ? { size: options.workers } : {});
+    routes = containers;
+    started.push(() => containers.close());
+    await serve(server, {
+      site: await options.site,
+      siteHeaders: siteHeaders(siteConfig.connectSources),
+      handlers: containers.handlers,
+      local: ownRoutes({ port: listening.port, siteConfig, issuer }),
+      bodyTimeoutMs: options.bodyTimeoutMs,
+    });
   } catch (error) {
-    server.close();
-    await stream.close();
-    await store?.close();
-    restore();
+    await unwind();
     throw error;
   }
-  const routes = options.isolated
-    ? await isolatedRoutes(options.containers ? { containers: options.containers } : {})
-    : undefined;
-  await serve(server, {
-    site: options.site,
-    siteHeaders: siteHeaders(siteConfig.connectSources),
-    handlers: routes?.handlers,
-    local: async (request, body, response) =>
-      serveSiteConfig(siteConfig, request, response) ||
-      (await rebuildRoute(request, response)) ||
-      ((await issuer?.serve(request, body, response)) ?? false),
-  });
   const where = external
     ? `table ${tableName} at ${external}`
     : options.dataDir
@@ -153,9 +201,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     requests: stream.requests,
     counts: stream.counts,
     stop: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await routes?.close();
+      await closeServer(server);
+      await routes.close();
       await stream.settled();
       await stream.close();
       await store?.close();
