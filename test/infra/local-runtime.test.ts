@@ -115,6 +115,32 @@ describe('npm start', () => {
     }
   }, 60_000);
 
+  it('bound to every network (--host 0.0.0.0) says who can reach it, and signs in on this machine', async () => {
+    const runtime = start(['--host', '0.0.0.0']);
+    try {
+      const url = await runtime.served;
+      for (let waited = 0; !runtime.output().includes('Ctrl-C stops it.') && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(runtime.output()).toMatch(
+        /\n {2}Reach {7}bound to 0\.0\.0\.0: anyone on this machine's networks can play/,
+      );
+      expect(runtime.output()).toContain(`/dev routes (sign-in tokens) answer only this machine, at ${url}`);
+      // The functions fetch the issuer's keys at loopback, which a wildcard includes.
+      const signIn = await fetch(`${url}/dev/tokens`, { method: 'POST', body: '{"player": "alice"}' });
+      const { token } = (await signIn.json()) as { token: string };
+      const owned = await fetch(`${url}/games`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: '{}',
+      });
+      expect(owned.status).toBe(201);
+    } finally {
+      await stop(runtime.child);
+    }
+  }, 60_000);
+
   it('a second runtime on a folder in use exits 1 and says so', async () => {
     const dir = folder();
     const first = start(['--data', dir]);
