@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { busy, Problem } from '../../functions/http/problem.js';
@@ -8,6 +8,8 @@ import { FUNCTION_TIMEOUT_SECONDS, GATEWAY_TIMEOUT_MS } from '../../functions/ro
 import type { HostMessage, Invocation } from './route-host.js';
 
 const HOST = fileURLToPath(new URL('./route-host.ts', import.meta.url));
+/** The same host in a worker thread, through an entry that registers tsx there first. */
+const THREAD = new URL('./route-thread.mjs', import.meta.url);
 
 /** A container of route handlers off the runtime's event loop: a worker thread, or a process. */
 export type ContainerKind = 'thread' | 'process';
@@ -38,11 +40,7 @@ function startHost(kind: ContainerKind, routes: readonly string[]): Host {
       kill: () => child.kill(),
     };
   }
-  // tsx registered inside the thread: a worker does not take its parent's `--import tsx`.
-  const worker = new Worker(
-    `import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(pathToFileURL(HOST).href)});`,
-    { eval: true, workerData: routes },
-  );
+  const worker = new Worker(THREAD, { workerData: routes });
   // An uncaught error ends the thread: its exit is what is acted on.
   worker.on('error', () => {});
   return {

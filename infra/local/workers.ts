@@ -26,6 +26,9 @@ export function runsSolver(
   }
 }
 
+/** Each worker holds its own handlers, SDK and solver (some 55 MB): a many-core laptop needs no more. */
+const MOST_WORKERS = 8;
+
 export interface SolverWorkers {
   /** The handler of each solver route, by name: what runs the solver runs in a worker thread. */
   readonly handlers: ReadonlyMap<string, LambdaHandler>;
@@ -34,7 +37,7 @@ export interface SolverWorkers {
 
 /**
  * The solver off the runtime's event loop (CONTRACT section 3, "The local runtime answers every
- * request"): a pool of worker threads, one a core (`size`), each hosting every solver route and
+ * request"): a pool of worker threads, one a core up to 8 (`size`), each hosting every solver route and
  * taking one request at a time, so that a solver's seconds of CPU hold up neither another request
  * nor its own store calls. A request that finds every worker busy waits for the first one free.
  * A request to a solver route that does not solve (a creation without `winnable`) stays on the
@@ -44,7 +47,9 @@ export async function solverWorkers(options: { size?: number } = {}): Promise<So
   const routes = ROUTES.filter((route) => route.solver);
   const names = routes.map((route) => route.name);
   const containers = await Promise.all(
-    Array.from({ length: options.size ?? availableParallelism() }, () => startContainer('thread', names)),
+    Array.from({ length: options.size ?? Math.min(MOST_WORKERS, availableParallelism()) }, () =>
+      startContainer('thread', names),
+    ),
   );
   const run = oneAtATime(containers);
   const handlers = new Map<string, LambdaHandler>(
