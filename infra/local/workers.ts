@@ -29,6 +29,13 @@ export function runsSolver(
 /** Each worker holds its own handlers, SDK and solver (some 55 MB): a many-core laptop needs no more. */
 const MOST_WORKERS = 8;
 
+/**
+ * A worker a core but the one the event loop answers on: with a worker on every core, the solvers
+ * take the event loop's CPU too (on 2 cores, another player's GET p95 doubled and hints cut short
+ * by their deadline appeared; `npm run bench:hints`).
+ */
+const defaultSize = () => Math.max(1, Math.min(MOST_WORKERS, availableParallelism() - 1));
+
 export interface SolverWorkers {
   /** The handler of each solver route, by name: what runs the solver runs in a worker thread. */
   readonly handlers: ReadonlyMap<string, LambdaHandler>;
@@ -37,7 +44,7 @@ export interface SolverWorkers {
 
 /**
  * The solver off the runtime's event loop (CONTRACT section 3, "The local runtime answers every
- * request"): a pool of worker threads, one a core up to 8 (`size`), each hosting every solver route and
+ * request"): a pool of worker threads (`size`, by default a core but one), each hosting every solver route and
  * taking one request at a time, so that a solver's seconds of CPU hold up neither another request
  * nor its own store calls. A request that finds every worker busy waits for the first one free.
  * A request to a solver route that does not solve (a creation without `winnable`) stays on the
@@ -47,9 +54,7 @@ export async function solverWorkers(options: { size?: number } = {}): Promise<So
   const routes = ROUTES.filter((route) => route.solver);
   const names = routes.map((route) => route.name);
   const containers = await Promise.all(
-    Array.from({ length: options.size ?? Math.min(MOST_WORKERS, availableParallelism()) }, () =>
-      startContainer('thread', names),
-    ),
+    Array.from({ length: options.size ?? defaultSize() }, () => startContainer('thread', names)),
   );
   const run = oneAtATime(containers);
   const handlers = new Map<string, LambdaHandler>(
