@@ -102,6 +102,12 @@ export async function startContainer(
       } catch (error) {
         return problemResponse(new Problem('internal', (error as Error).message));
       }
+      const target = host;
+      if (!target) {
+        return problemResponse(
+          new Problem('internal', `The route container of ${routes.join(', ')} exited.`),
+        );
+      }
       return new Promise<Response>((resolve) => {
         const id = next++;
         const timer = setTimeout(() => {
@@ -121,7 +127,7 @@ export async function startContainer(
             resolve(response);
           },
         };
-        host!.send({ id, route, event });
+        target.send({ id, route, event });
       });
     },
     async close() {

@@ -23,7 +23,7 @@ export interface RuntimeOptions {
   /** Every route in a process of its own, as Lambda runs them; `containers` of them a route (default 1). */
   readonly isolated?: boolean | undefined;
   readonly containers?: number | undefined;
-  /** Worker threads for the solver routes when not isolated (default: one a core). */
+  /** Worker threads for the solver routes when not isolated (default: a core but one, 1 to 8). */
   readonly workers?: number | undefined;
   /** The web client's files, or their build under way (served once it is done). */
   readonly site?: Site | Promise<Site> | undefined;

@@ -186,7 +186,7 @@ export interface ServeOptions {
 }
 
 /** The server could not listen: the port is taken, or the address is not this machine's. */
-export class CannotListen extends Error {}
+class CannotListen extends Error {}
 
 function cannotListen(error: NodeJS.ErrnoException, port: number, host: string): CannotListen {
   switch (error.code) {
