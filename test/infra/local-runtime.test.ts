@@ -51,6 +51,25 @@ function start(args: string[], env: Record<string, string | undefined> = {}) {
   return { child, served, output: () => output };
 }
 
+/** Waits for the banner's last line (the URL is printed first). */
+async function bannerOf(runtime: ReturnType<typeof start>): Promise<void> {
+  for (let waited = 0; !runtime.output().includes('Ctrl-C stops it.') && waited < 10_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Signs in at the development issuer as alice and creates a game: the status of the creation. */
+async function createSignedIn(url: string): Promise<number> {
+  const signIn = await fetch(`${url}/dev/tokens`, { method: 'POST', body: '{"player": "alice"}' });
+  const { token } = (await signIn.json()) as { token: string };
+  const owned = await fetch(`${url}/games`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: '{}',
+  });
+  return owned.status;
+}
+
 const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null) return resolve();
@@ -82,9 +101,7 @@ describe('npm start', () => {
     const runtime = start(['--data', dir], { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: undefined });
     try {
       const url = await runtime.served;
-      for (let waited = 0; !runtime.output().includes('Ctrl-C stops it.') && waited < 10_000; waited += 50) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await bannerOf(runtime);
       const lines = runtime.output().split('\n');
       expect(lines[0]).toBe(`Klondike is serving on ${url}`);
       expect(lines.slice(1, 9)).toEqual([
@@ -102,14 +119,7 @@ describe('npm start', () => {
       expect((await fetch(`${url}/`)).status).toBe(200);
       expect((await fetch(`${url}/openapi.json`)).status).toBe(200);
       expect((await fetch(`${url}/games`, { method: 'POST', body: '{"seed": 1}' })).status).toBe(201);
-      const signIn = await fetch(`${url}/dev/tokens`, { method: 'POST', body: '{"player": "alice"}' });
-      const { token } = (await signIn.json()) as { token: string };
-      const owned = await fetch(`${url}/games`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: '{}',
-      });
-      expect(owned.status).toBe(201);
+      expect(await createSignedIn(url)).toBe(201);
     } finally {
       await stop(runtime.child);
     }
@@ -119,23 +129,14 @@ describe('npm start', () => {
     const runtime = start(['--host', '0.0.0.0']);
     try {
       const url = await runtime.served;
-      for (let waited = 0; !runtime.output().includes('Ctrl-C stops it.') && waited < 10_000; waited += 50) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await bannerOf(runtime);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(runtime.output()).toMatch(
         /\n {2}Reach {7}bound to 0\.0\.0\.0: anyone on this machine's networks can play/,
       );
       expect(runtime.output()).toContain(`/dev routes (sign-in tokens) answer only this machine, at ${url}`);
       // The functions fetch the issuer's keys at loopback, which a wildcard includes.
-      const signIn = await fetch(`${url}/dev/tokens`, { method: 'POST', body: '{"player": "alice"}' });
-      const { token } = (await signIn.json()) as { token: string };
-      const owned = await fetch(`${url}/games`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: '{}',
-      });
-      expect(owned.status).toBe(201);
+      expect(await createSignedIn(url)).toBe(201);
     } finally {
       await stop(runtime.child);
     }
