@@ -1,3 +1,4 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SolveBudget } from '../../domain/index.js';
 import { handler as autocomplete } from '../../functions/handlers/autocomplete.js';
@@ -5,6 +6,7 @@ import { handler as createGame } from '../../functions/handlers/createGame.js';
 import { handler as hint } from '../../functions/handlers/hint.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { solverClock } from '../../functions/solver.js';
+import { STORE_REQUEST_MS, storeCall, tableName, withStoreBudget } from '../../functions/store/client.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
 import { gatewayEvent, parse } from '../support/gateway.js';
@@ -119,5 +121,23 @@ describe('a solver cut short by its deadline', () => {
     vi.restoreAllMocks();
     cut.short = false;
     expect((await create()).statusCode).toBe(201);
+  });
+});
+
+describe("a request's store time", () => {
+  it('counts its store calls only: seconds of solving between them are not charged to the store', async () => {
+    const read = () =>
+      storeCall((client, abortSignal) =>
+        client.send(new GetCommand({ TableName: tableName(), Key: { pk: 'none', sk: 0 } }), { abortSignal }),
+      );
+    const real = performance.now.bind(performance);
+    let solving = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => real() + solving);
+    await withStoreBudget(async () => {
+      await read();
+      // A solver's time on the request's clock, well past the store's limit for a whole request.
+      solving += 2 * STORE_REQUEST_MS;
+      await expect(read()).resolves.toBeDefined();
+    });
   });
 });
