@@ -138,6 +138,16 @@ export async function startContainer(
   };
 }
 
+/** Starts containers together; if one cannot start, the others are closed again. */
+export async function startContainers(starts: readonly (() => Promise<Container>)[]): Promise<Container[]> {
+  const started = await Promise.allSettled(starts.map((start) => start()));
+  const failed = started.find((outcome) => outcome.status === 'rejected');
+  const running = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  if (!failed) return running;
+  await Promise.all(running.map((container) => container.close()));
+  throw failed.reason;
+}
+
 /**
  * Requests shared among containers that take one at a time: each goes to an idle container, or
  * waits its turn, first come first served. One that waits longer than API Gateway would

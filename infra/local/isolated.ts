@@ -1,6 +1,6 @@
 import type { LambdaHandler } from '../../functions/http/handler.js';
 import { ROUTES } from '../../functions/routes.js';
-import { type Container, oneAtATime, startContainer } from './containers.js';
+import { oneAtATime, startContainer, startContainers } from './containers.js';
 
 export interface IsolatedRoutes {
   /** The handler of each route, by name: each call runs in one of that route's own processes. */
@@ -15,16 +15,16 @@ export interface IsolatedRoutes {
  * route (`containers`), its requests take the first one free, else wait their turn.
  */
 export async function isolatedRoutes(options: { containers?: number } = {}): Promise<IsolatedRoutes> {
-  const all: Container[] = [];
-  const handlers = new Map<string, LambdaHandler>();
-  await Promise.all(
-    ROUTES.map(async (route) => {
-      const containers = await Promise.all(
-        Array.from({ length: options.containers ?? 1 }, () => startContainer('process', [route.name])),
-      );
-      all.push(...containers);
-      const run = oneAtATime(containers);
-      handlers.set(route.name, (event) => run(route.name, event));
+  const each = options.containers ?? 1;
+  const all = await startContainers(
+    ROUTES.flatMap((route) =>
+      Array.from({ length: each }, () => () => startContainer('process', [route.name])),
+    ),
+  );
+  const handlers = new Map<string, LambdaHandler>(
+    ROUTES.map((route, i) => {
+      const run = oneAtATime(all.slice(i * each, (i + 1) * each));
+      return [route.name, (event) => run(route.name, event)] as const;
     }),
   );
   return { handlers, close: async () => void (await Promise.all(all.map((container) => container.close()))) };

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { LambdaHandler } from '../../functions/http/handler.js';
 import { ROUTES, type Route } from '../../functions/routes.js';
-import { oneAtATime, startContainer } from './containers.js';
+import { oneAtATime, startContainer, startContainers } from './containers.js';
 import { importHandler } from './server.js';
 
 /**
@@ -53,8 +53,8 @@ export interface SolverWorkers {
 export async function solverWorkers(options: { size?: number } = {}): Promise<SolverWorkers> {
   const routes = ROUTES.filter((route) => route.solver);
   const names = routes.map((route) => route.name);
-  const containers = await Promise.all(
-    Array.from({ length: options.size ?? defaultSize() }, () => startContainer('thread', names)),
+  const containers = await startContainers(
+    Array.from({ length: options.size ?? defaultSize() }, () => () => startContainer('thread', names)),
   );
   const run = oneAtATime(containers);
   const handlers = new Map<string, LambdaHandler>(

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Response } from '../../functions/http/respond.js';
-import { type Container, oneAtATime, startContainer } from '../../infra/local/containers.js';
+import { type Container, oneAtATime, startContainer, startContainers } from '../../infra/local/containers.js';
 import type { Runtime } from '../../infra/local/runtime.js';
 import { HINTED, hinted, readWhileHinting } from '../integration/hardening-suite.js';
 import { gatewayEvent } from '../support/gateway.js';
@@ -122,5 +122,23 @@ describe('requests shared among containers', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('starting containers', () => {
+  it('a host that cannot start fails the start, and the containers already up are closed again', async () => {
+    await expect(startContainer('thread', ['no-such-route'])).rejects.toThrow(
+      /exited .* before it was ready/,
+    );
+    const closed: string[] = [];
+    const up = (name: string) => async (): Promise<Container> => ({
+      invoke: async () => ({ statusCode: 200 }),
+      close: async () => void closed.push(name),
+    });
+    const failing = async (): Promise<Container> => {
+      throw new Error('no container');
+    };
+    await expect(startContainers([up('a'), failing, up('b')])).rejects.toThrow('no container');
+    expect(closed.sort()).toEqual(['a', 'b']);
   });
 });
