@@ -3,7 +3,7 @@
  * [--hints N]`): `npm start` is spawned as a user runs it, and in each round N hints (10 by default)
  * run at once on N games while another player reads their own game (`GET /games/{id}`) again and again.
  * It prints the time from spawn to the first answer (any answer, and the first that is not 503
- * `starting`), that player's GET latencies (p50, p95, max) during the hints, and every status the
+ * `starting`) and to the banner, that player's GET latencies (p50, p95, max) during the hints, and every status the
  * hints got (CONTRACT section 3, "The local runtime answers every request": p95 well under 100 ms,
  * no request refused for the store).
  */
@@ -44,8 +44,14 @@ const child = spawn(
     String(port),
     ...(values.isolated ? ['--isolated'] : []),
   ],
-  { env: { ...process.env, LOG_LEVEL: 'SILENT' }, stdio: ['ignore', 'ignore', 'inherit'] },
+  { env: { ...process.env, LOG_LEVEL: 'SILENT' }, stdio: ['ignore', 'pipe', 'inherit'] },
 );
+let bannerMs: number | undefined;
+let printed = '';
+child.stdout.on('data', (chunk: Buffer) => {
+  printed += chunk.toString();
+  if (bannerMs === undefined && printed.includes('Ctrl-C stops it.')) bannerMs = performance.now() - spawned;
+});
 const exited = new Promise<never>((_, reject) =>
   child.once('exit', (code) => reject(new Error(`npm start exited (${code})`))),
 );
@@ -117,7 +123,7 @@ try {
     `npm start${values.isolated ? ' -- --isolated' : ''}, ${HINTS} hints at once, ${ROUNDS} rounds`,
   );
   console.log(
-    `  spawn to first answer  ${ms(start.any)}; to first answer not 503  ${ms(start.ready)}; requests left hanging 5 s: ${start.hung}`,
+    `  spawn to first answer  ${ms(start.any)}; to first answer not 503  ${ms(start.ready)}; requests left hanging 5 s: ${start.hung}; banner at ${ms(bannerMs ?? Number.NaN)}`,
   );
   console.log(
     `  another player's GET   n=${latencies.length}  p50 ${ms(quantile(latencies, 0.5))}  p95 ${ms(quantile(latencies, 0.95))}  max ${ms(latencies.at(-1) ?? Number.NaN)}  not 200: ${readerStatuses}`,
