@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { SHARE_ENV, Worker } from 'node:worker_threads';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { busy, Problem } from '../../functions/http/problem.js';
 import { problemResponse, type Response } from '../../functions/http/respond.js';
@@ -40,7 +40,8 @@ function startHost(kind: ContainerKind, routes: readonly string[]): Host {
       kill: () => child.kill(),
     };
   }
-  const worker = new Worker(THREAD, { workerData: routes });
+  // The same environment as the runtime, live: a thread may start before the runtime has set it all.
+  const worker = new Worker(THREAD, { workerData: routes, env: SHARE_ENV });
   // An uncaught error ends the thread: its exit is what is acted on.
   worker.on('error', () => {});
   return {

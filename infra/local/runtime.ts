@@ -122,10 +122,25 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       else process.env[name] = given[name];
     }
   };
+  // The worker threads take longest to start (each loads every solver handler), so they start
+  // first; they share this process's environment, which is complete before a request reaches them.
+  const workers = options.isolated
+    ? undefined
+    : solverWorkers(options.workers ? { size: options.workers } : {});
+  // A failure to start them is reported where they are awaited.
+  workers?.catch(() => {});
+  const stopWorkers = async () =>
+    void (await workers?.then(
+      (pool) => pool.close(),
+      () => {},
+    ));
   const external = process.env[ENDPOINT_ENV];
   const store = external
     ? undefined
-    : await startLocalStore(options.dataDir ? { dataDir: options.dataDir } : {});
+    : await startLocalStore(options.dataDir ? { dataDir: options.dataDir } : {}).catch(async (error) => {
+        await stopWorkers();
+        throw error;
+      });
   const upstream = external ?? store!.endpoint;
   const tableName = store?.tableName ?? process.env[TABLE_ENV] ?? LOCAL_TABLE;
   const readTableName = process.env[READ_TABLE_ENV] ?? LOCAL_READ_TABLE;
@@ -138,6 +153,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     stream = await startChangeStream({ upstream, tableName, consumer: options.projector ?? projector });
   } catch (error) {
     await store?.close();
+    await stopWorkers();
     throw error;
   }
   process.env[ENDPOINT_ENV] = stream.endpoint;
@@ -145,7 +161,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   process.env[READ_TABLE_ENV] = readTableName;
 
   // What has been started, stopped in reverse if the start fails further on.
-  const started: (() => unknown)[] = [restore, () => store?.close(), () => stream.close()];
+  const started: (() => unknown)[] = [restore, () => store?.close(), () => stream.close(), stopWorkers];
   const unwind = async () => {
     for (const stop of started.reverse()) await stop();
   };
@@ -168,9 +184,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       process.env[OIDC_JWKS_URL_ENV] = issuer.jwksUrl;
     }
     siteConfig = localSiteConfig(process.env, Boolean(issuer));
-    const containers = options.isolated
-      ? await isolatedRoutes(options.containers ? { containers: options.containers } : {})
-      : await solverWorkers(options.workers ? { size: options.workers } : {});
+    const containers =
+      (await workers) ?? (await isolatedRoutes(options.containers ? { containers: options.containers } : {}));
     routes = containers;
     started.push(() => containers.close());
     await serve(server, {
