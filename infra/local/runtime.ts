@@ -128,12 +128,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     ? undefined
     : solverWorkers(options.workers ? { size: options.workers } : {});
   // A failure to start them is reported where they are awaited.
-  workers?.catch(() => {});
-  const stopWorkers = async () =>
-    void (await workers?.then(
-      (pool) => pool.close(),
-      () => {},
-    ));
+  workers?.ready.catch(() => {});
+  const stopWorkers = async () => workers?.close();
   const external = process.env[ENDPOINT_ENV];
   const store = external
     ? undefined
@@ -185,7 +181,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     }
     siteConfig = localSiteConfig(process.env, Boolean(issuer));
     const containers =
-      (await workers) ?? (await isolatedRoutes(options.containers ? { containers: options.containers } : {}));
+      workers ?? (await isolatedRoutes(options.containers ? { containers: options.containers } : {}));
     routes = containers;
     started.push(() => containers.close());
     await serve(server, {
@@ -195,6 +191,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       local: ownRoutes({ port: listening.port, siteConfig, issuer }),
       bodyTimeoutMs: options.bodyTimeoutMs,
     });
+    // Served: the other routes answer while the workers finish starting (solver requests wait for them).
+    await workers?.ready;
   } catch (error) {
     await unwind();
     throw error;

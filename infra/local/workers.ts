@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { LambdaHandler } from '../../functions/http/handler.js';
+import { Problem } from '../../functions/http/problem.js';
+import { problemResponse } from '../../functions/http/respond.js';
 import { ROUTES, type Route } from '../../functions/routes.js';
 import { oneAtATime, startContainer, startContainers } from './containers.js';
 import { importHandler } from './server.js';
@@ -37,38 +39,52 @@ const MOST_WORKERS = 8;
 const defaultSize = () => Math.max(1, Math.min(MOST_WORKERS, availableParallelism() - 1));
 
 export interface SolverWorkers {
-  /** The handler of each solver route, by name: what runs the solver runs in a worker thread. */
+  /**
+   * The handler of each solver route, by name, at once: what runs the solver runs in a worker
+   * thread, and waits for the workers while they start.
+   */
   readonly handlers: ReadonlyMap<string, LambdaHandler>;
+  /** Resolves once every worker is ready; rejects if one cannot start. */
+  readonly ready: Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * The solver off the runtime's event loop (CONTRACT section 3, "The local runtime answers every
- * request"): a pool of worker threads (`size`, by default a core but one), each hosting every solver route and
- * taking one request at a time, so that a solver's seconds of CPU hold up neither another request
- * nor its own store calls. A request that finds every worker busy waits for the first one free.
- * A request to a solver route that does not solve (a creation without `winnable`) stays on the
- * event loop, with the same handler.
+ * request"): a pool of worker threads (`size`, by default a core but one), each hosting every
+ * solver route and taking one request at a time, so that a solver's seconds of CPU hold up neither
+ * another request nor its own store calls. A request that finds every worker busy waits for the
+ * first one free. A request to a solver route that does not solve (a creation without `winnable`)
+ * stays on the event loop, with the same handler. The workers load the handlers for longest of
+ * anything in a start: the other routes need not wait for them.
  */
-export async function solverWorkers(options: { size?: number } = {}): Promise<SolverWorkers> {
+export function solverWorkers(options: { size?: number } = {}): SolverWorkers {
   const routes = ROUTES.filter((route) => route.solver);
   const names = routes.map((route) => route.name);
-  const containers = await startContainers(
+  const containers = startContainers(
     Array.from({ length: options.size ?? defaultSize() }, () => () => startContainer('thread', names)),
   );
-  const run = oneAtATime(containers);
+  const ready = containers.then(() => {});
+  // A failure to start is the start's (it awaits `ready`); a request meanwhile is answered 500.
+  const run = containers.then(
+    oneAtATime,
+    (error: Error) => async () =>
+      problemResponse(new Problem('internal', `The solver's workers could not start: ${error.message}`)),
+  );
   const handlers = new Map<string, LambdaHandler>(
-    await Promise.all(
-      routes.map(async (route) => {
-        const here = await importHandler(route);
-        const handler: LambdaHandler = (event, context) =>
-          runsSolver(route, event) ? run(route.name, event) : here(event, context);
-        return [route.name, handler] as const;
-      }),
-    ),
+    routes.map((route) => {
+      const here = importHandler(route);
+      const handler: LambdaHandler = async (event, context) =>
+        runsSolver(route, event) ? (await run)(route.name, event) : (await here)(event, context);
+      return [route.name, handler] as const;
+    }),
   );
   return {
     handlers,
-    close: async () => void (await Promise.all(containers.map((worker) => worker.close()))),
+    ready,
+    close: async () => {
+      const started = await containers.catch(() => []);
+      await Promise.all(started.map((worker) => worker.close()));
+    },
   };
 }
