@@ -56,6 +56,11 @@ function deadlinePassesAtOnce(): void {
   vi.spyOn(solverClock, 'now').mockImplementation(() => (readings++ === 0 ? 0 : 1e9));
 }
 
+/** The solver's clock stands still: no deadline passes, however busy the machine (the budget is in nodes). */
+function deadlineNeverPasses(): void {
+  vi.spyOn(solverClock, 'now').mockReturnValue(0);
+}
+
 async function newGame(body: unknown) {
   const created = parse(await createGame(gatewayEvent({ method: 'POST', path: '/games', body })));
   return { id: created.id as string, headers: { authorization: `Bearer ${created.token}` } };
@@ -72,6 +77,7 @@ describe('a solver cut short by its deadline', () => {
     expect(late.headers?.['retry-after']).toBe('1');
     expect(parse(late)).toMatchObject({ type: '/problems/busy', status: 503 });
     vi.restoreAllMocks();
+    deadlineNeverPasses();
     const answered = await ask();
     expect(answered.statusCode).toBe(200);
     expect(parse(answered).move).not.toBeNull();
@@ -119,6 +125,7 @@ describe('a solver cut short by its deadline', () => {
     expect(late.headers?.['retry-after']).toBe('1');
     expect(parse(late).type).toBe('/problems/busy');
     vi.restoreAllMocks();
+    deadlineNeverPasses();
     cut.short = false;
     expect((await create()).statusCode).toBe(201);
   });
