@@ -64,21 +64,23 @@ export function solverWorkers(options: { size?: number } = {}): SolverWorkers {
   const containers = startContainers(
     Array.from({ length: options.size ?? defaultSize() }, () => () => startContainer('thread', names)),
   );
-  const ready = containers.then(() => {});
   // A failure to start is the start's (it awaits `ready`); a request meanwhile is answered 500.
   const run = containers.then(
     oneAtATime,
     (error: Error) => async () =>
       problemResponse(new Problem('internal', `The solver's workers could not start: ${error.message}`)),
   );
+  const here = new Map(routes.map((route) => [route.name, importHandler(route)]));
   const handlers = new Map<string, LambdaHandler>(
     routes.map((route) => {
-      const here = importHandler(route);
       const handler: LambdaHandler = async (event, context) =>
-        runsSolver(route, event) ? (await run)(route.name, event) : (await here)(event, context);
+        runsSolver(route, event)
+          ? (await run)(route.name, event)
+          : (await here.get(route.name)!)(event, context);
       return [route.name, handler] as const;
     }),
   );
+  const ready = Promise.all([containers, ...here.values()]).then(() => {});
   return {
     handlers,
     ready,
