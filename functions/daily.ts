@@ -1,9 +1,7 @@
-import { formatCard, HOUSE_RULES, nextDay, winnableDeal } from '../domain/index.js';
+import { formatCard, HOUSE_RULES, nextDay } from '../domain/index.js';
 import { nowIso } from './clock.js';
 import { today } from './dailyDay.js';
-import { randomDeck } from './deals.js';
-import { Problem } from './http/problem.js';
-import { deadline, SOLVER_MS, WINNABLE_NODES_PER_DEAL } from './solver.js';
+import { winnableDeck } from './deals.js';
 import { type DailyDeal, dailyDeal, keepDailyDeal } from './store/daily.js';
 
 /**
@@ -15,19 +13,7 @@ import { type DailyDeal, dailyDeal, keepDailyDeal } from './store/daily.js';
 export async function dealOfDay(day: string): Promise<DailyDeal> {
   const kept = await dailyDeal(day);
   if (kept) return kept;
-  const found = winnableDeal(randomDeck, HOUSE_RULES, {
-    perDeal: WINNABLE_NODES_PER_DEAL,
-    ...deadline(SOLVER_MS.winnableDeal),
-  });
-  if (!found) {
-    throw new Problem(
-      'no-winnable-deal',
-      "The day's deal is not ready yet: no deal was proved winnable in time. Retry.",
-      {},
-      { 'retry-after': '1' },
-    );
-  }
-  return keepDailyDeal(day, found.deck.map(formatCard), nowIso());
+  return keepDailyDeal(day, winnableDeck(HOUSE_RULES).map(formatCard), nowIso());
 }
 
 /** The day a schedule prepares: tomorrow's (today's too, should nothing have prepared it). */

@@ -9,9 +9,11 @@ import {
   parseDealString,
   parseDeck,
   type Rules,
+  winnableDeal,
   withDefaults,
 } from '../domain/index.js';
 import { Problem } from './http/problem.js';
+import { deadline, outOfTime, SOLVER_MS, WINNABLE_NODES_PER_DEAL } from './solver.js';
 
 export interface DealRequest {
   readonly seed?: number | undefined;
@@ -49,4 +51,18 @@ export function dealOf(request: DealRequest, drawn?: readonly Card[]): GameEvent
   }
   if (request.seed !== undefined) return deal(deckFromSeed(request.seed), request.seed, rules);
   return deal(drawn ?? randomDeck(), null, rules);
+}
+
+/**
+ * A deal the service draws (as `randomDeck`) that the solver proved winnable under `rules`, drawn
+ * afresh until one is proved; 503 `busy` when the solver's time runs out first.
+ */
+export function winnableDeck(rules: Rules): readonly Card[] {
+  const found = winnableDeal(randomDeck, rules, {
+    perDeal: WINNABLE_NODES_PER_DEAL,
+    ...deadline(SOLVER_MS.winnableDeal),
+  });
+  // Deals are drawn until the deadline: none found is time run out.
+  if (!found) throw outOfTime('The search for a winnable deal', SOLVER_MS.winnableDeal);
+  return found.deck;
 }

@@ -30,6 +30,14 @@ export interface Route {
   readonly solver?: true;
 }
 
+/**
+ * A route's time limit, in Lambda and in the local runtime's containers: the fold of a game is
+ * CPU-bound, and the solver stops after at most 2.5 s; 10 s is far above p99.
+ */
+export const FUNCTION_TIMEOUT_SECONDS = 10;
+/** API Gateway's own limit on a request: its body, and its wait for the function (CONTRACT section 3). */
+export const GATEWAY_TIMEOUT_MS = 30_000;
+
 /** Request body limits (CONTRACT section 3, Errors). */
 export const BODY_LIMIT = 16 * 1024;
 export const REPLAY_BODY_LIMIT = 256 * 1024;

@@ -40,7 +40,14 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { OIDC_AUDIENCE_ENV, OIDC_ISSUER_ENV } from '../functions/http/identity.js';
-import { handlerEntry, ROUTES, type Route, routeKey, TABLE_ENV } from '../functions/routes.js';
+import {
+  FUNCTION_TIMEOUT_SECONDS,
+  handlerEntry,
+  ROUTES,
+  type Route,
+  routeKey,
+  TABLE_ENV,
+} from '../functions/routes.js';
 import { READ_TABLE_ENV } from '../functions/store/readModels.js';
 import { TABLE_KEYS } from '../functions/store/table.js';
 import { READ_MODEL_ACTIONS, TABLE_ACTIONS } from './access.js';
@@ -54,8 +61,7 @@ import { WebSite } from './site.js';
 
 export { TABLE_ACTIONS } from './access.js';
 
-/** A route's time limit: the fold of a game is CPU-bound; 10 s is far above p99. */
-const TIMEOUT = Duration.seconds(10);
+const TIMEOUT = Duration.seconds(FUNCTION_TIMEOUT_SECONDS);
 const ALARM_PERIOD = Duration.minutes(5);
 /** The API's 5xx alarm fires above this share of requests (in per cent)... */
 const SERVER_ERROR_PERCENT = 1;

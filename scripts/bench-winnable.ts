@@ -2,7 +2,7 @@
  * How `POST /games {"winnable": true}` fares under the handler's own budget (`npm run bench:winnable`):
  * deals drawn afresh from the cryptographic source until the solver proves one won, SOLVER_MS.winnableDeal
  * in all and WINNABLE_NODES_PER_DEAL a deal. Prints, per rule set, the share answered 201 (the rest
- * are 503 no-winnable-deal) and the time taken (median, p90, max) and deals tried.
+ * are 503 busy) and the time taken (median, p90, max) and deals tried.
  */
 import { parseArgs } from 'node:util';
 import { type Rules, winnableDeal, withDefaults } from '../domain/index.js';

@@ -28,8 +28,20 @@ export default defineConfig({
   server: {
     // `npm run web:dev`: the page with hot reload, the API from `npm start` on port 3000, and with
     // it the page's sign-in config and the development issuer's token route.
-    proxy: Object.fromEntries(
-      [...apiPathPrefixes(), '/config.json', '/dev'].map((prefix) => [prefix, 'http://127.0.0.1:3000']),
-    ),
+    proxy: {
+      ...Object.fromEntries(
+        [...apiPathPrefixes(), '/config.json'].map((prefix) => [prefix, 'http://127.0.0.1:3000']),
+      ),
+      // The runtime's own routes answer only requests addressed to it and from its own page
+      // (infra/local/own-routes.ts): this page's requests go as if from there, another site's do not.
+      '/dev': {
+        target: 'http://127.0.0.1:3000',
+        changeOrigin: true,
+        configure: (proxy) =>
+          proxy.on('proxyReq', (forwarded, request) => {
+            if (request.headers.origin === `http://${request.headers.host}`) forwarded.removeHeader('origin');
+          }),
+      },
+    },
   },
 });

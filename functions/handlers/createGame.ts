@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { winnableDeal, withDefaults } from '../../domain/index.js';
+import { withDefaults } from '../../domain/index.js';
 import { nowIso } from '../clock.js';
-import { type DealRequest, dealOf, randomDeck } from '../deals.js';
+import { type DealRequest, dealOf, winnableDeck } from '../deals.js';
 import { createdAnswer } from '../games.js';
 import { hashToken, newToken, signedIn } from '../http/auth.js';
 import { httpHandler } from '../http/handler.js';
@@ -9,7 +9,6 @@ import { fingerprint, idempotencyKey } from '../http/preconditions.js';
 import { Problem } from '../http/problem.js';
 import { parseBody } from '../http/request.js';
 import { CreateGame } from '../schemas.js';
-import { deadline, SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../solver.js';
 import { type Creation, creationKey, findCreation, recordCreation } from '../store/creations.js';
 import { createGame } from '../store/events.js';
 
@@ -20,23 +19,8 @@ import { createGame } from '../store/events.js';
  */
 export const MIN_CREATION_KEY_LENGTH = 22;
 
-/** A deal the solver proved winnable under the game's rules, drawn afresh until one is proved. */
-function winnable(body: DealRequest) {
-  const rules = withDefaults(body.rules);
-  const found = winnableDeal(randomDeck, rules, {
-    perDeal: WINNABLE_NODES_PER_DEAL,
-    ...deadline(SOLVER_MS.winnableDeal),
-  });
-  if (!found) {
-    throw new Problem(
-      'no-winnable-deal',
-      'No deal was proved winnable within the time allowed. Retry.',
-      {},
-      { 'retry-after': '1' },
-    );
-  }
-  return dealOf(body, found.deck);
-}
+/** A deal the solver proved winnable under the game's rules. */
+const winnable = (body: DealRequest) => dealOf(body, winnableDeck(withDefaults(body.rules)));
 
 function newCreation(
   body: DealRequest & { winnable?: boolean | undefined },

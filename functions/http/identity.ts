@@ -10,6 +10,9 @@ export const OIDC_JWKS_URL_ENV = 'OIDC_JWKS_URL';
 /** Only these signatures are accepted: no `none`, no HMAC (whose key would be the public key). */
 const ALGORITHMS = ['RS256', 'ES256'];
 
+/** DynamoDB's partition keys hold the player's id: CONTRACT section 5 keeps `sub` well inside them. */
+export const MAX_SUB_LENGTH = 255;
+
 const unauthenticated = (detail: string) =>
   new Problem(
     'unauthenticated',
@@ -59,14 +62,24 @@ export async function playerOf(jwt: string): Promise<string> {
     }
     throw unauthenticated(`The sign-in token was refused: ${reasonOf(error)}.`);
   }
-  const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
+  // Claims are whatever the issuer signed: their shapes are checked here, not assumed.
+  const { aud, sub } = payload;
+  const audiences = aud === undefined ? [] : typeof aud === 'string' ? [aud] : aud;
+  if (!Array.isArray(audiences) || !audiences.every((entry) => typeof entry === 'string')) {
+    throw unauthenticated(
+      'The sign-in token was refused: its aud claim is not a string or a list of strings.',
+    );
+  }
   if (!audiences.includes(audience) && payload.client_id !== audience) {
     throw unauthenticated('The sign-in token was refused: it is not for this service (aud or client_id).');
   }
-  if (typeof payload.sub !== 'string' || payload.sub === '') {
+  if (typeof sub !== 'string' || sub === '') {
     throw unauthenticated('The sign-in token was refused: it names no player (sub).');
   }
-  return payload.sub;
+  if ([...sub].length > MAX_SUB_LENGTH) {
+    throw unauthenticated(`The sign-in token was refused: its sub is over ${MAX_SUB_LENGTH} characters.`);
+  }
+  return sub;
 }
 
 /** What jose found wrong, in words that name no key material. */

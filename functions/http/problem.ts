@@ -9,6 +9,7 @@ export const PROBLEM_TYPES = {
   'not-found': { status: 404, title: 'Not found' },
   conflict: { status: 409, title: 'Another write won the race' },
   'precondition-failed': { status: 412, title: 'The game is not at the version in If-Match' },
+  'request-timeout': { status: 408, title: 'The request body took too long to arrive' },
   'payload-too-large': { status: 413, title: 'The request body is too large' },
   'illegal-move': { status: 422, title: 'The move breaks a rule of the game' },
   'idempotency-key-reused': { status: 422, title: 'The Idempotency-Key was used for another request' },
@@ -17,7 +18,8 @@ export const PROBLEM_TYPES = {
   'daily-in-progress': { status: 422, title: "The day's deal is still in play" },
   throttled: { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal error' },
-  'no-winnable-deal': { status: 503, title: 'No winnable deal was proved in time; retry' },
+  busy: { status: 503, title: 'The request ran out of its own time; retry' },
+  starting: { status: 503, title: 'The service is starting; retry' },
   'store-unavailable': { status: 503, title: 'The game store is unavailable; retry later' },
   'sign-in-unavailable': { status: 503, title: "The sign-in issuer's keys could not be fetched; retry" },
 } as const;
@@ -75,6 +77,13 @@ export class Problem extends Error {
     };
   }
 }
+
+/**
+ * 503 for a request that ran out of its own time (the solver's CPU, or its place in a queue): not
+ * the store's fault, and a retry may well be answered.
+ */
+export const busy = (detail: string): Problem =>
+  new Problem('busy', detail, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 
 /** 503 for a store that is throttled, slow or unreachable. */
 export const storeUnavailable = (): Problem =>

@@ -12,6 +12,15 @@ export type DataPlace =
 /** Who issues sign-in tokens: the runtime's development issuer, or the one OIDC_ISSUER names. */
 export type SignIn = { readonly kind: 'dev' } | { readonly kind: 'issuer'; readonly issuer: string };
 
+/**
+ * Bound to an address other than loopback (`--host`): the address, and for a wildcard (0.0.0.0,
+ * ::) this machine's addresses on its networks, where others reach it.
+ */
+export interface Exposure {
+  readonly host: string;
+  readonly addresses: readonly string[];
+}
+
 export interface BannerFacts {
   readonly url: string;
   readonly data: DataPlace;
@@ -20,11 +29,47 @@ export interface BannerFacts {
   readonly isolated?: boolean;
   /** Left out: no line about signing in. */
   readonly signIn?: SignIn;
+  /** Left out: bound to loopback, reached from this machine alone. */
+  readonly exposure?: Exposure;
 }
 
-function signInRows(url: string, signIn: SignIn | undefined): [string, string][] {
+const WILDCARDS = ['0.0.0.0', '::'];
+
+/**
+ * Who can reach a runtime bound beyond loopback. Its own routes (`/dev/*`) answer this machine
+ * alone, at a loopback address: bound to a wildcard it has one; bound to another address it has
+ * none, and no development sign-in then.
+ */
+function reachRows(url: string, exposure: Exposure): [string, string][] {
+  const port = new URL(url).port;
+  if (!WILDCARDS.includes(exposure.host)) {
+    return [
+      ['Reach', `bound to ${exposure.host}: anyone who can reach that address can play, at ${url}`],
+      ['', '/dev routes answer only at 127.0.0.1, localhost or [::1], where it is not bound'],
+    ];
+  }
+  const at = exposure.addresses.map(
+    (address) => `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
+  );
+  return [
+    [
+      'Reach',
+      `bound to ${exposure.host}: anyone on this machine's networks can play${at.length ? `, at ${at.join(', ')}` : ''}`,
+    ],
+    ['', `/dev routes (sign-in tokens) answer only this machine, at ${url}`],
+  ];
+}
+
+function signInRows(
+  url: string,
+  signIn: SignIn | undefined,
+  exposure: Exposure | undefined,
+): [string, string][] {
   if (!signIn) return [];
   if (signIn.kind === 'issuer') return [['Sign in', `with a token from ${signIn.issuer}`]];
+  if (exposure && !WILDCARDS.includes(exposure.host)) {
+    return [['Sign in', `none: the development issuer answers only at loopback (bind 0.0.0.0 for both)`]];
+  }
   return [
     ['Sign in', `curl -s -X POST ${url}/dev/tokens -d '{"player": "alice"}'`],
     ['', `then: curl -s -X POST ${url}/games -H 'Authorization: Bearer <the token>' -d '{}'`],
@@ -56,7 +101,8 @@ export function banner(facts: BannerFacts): string[] {
     ['Terminal', play],
     ['API', `curl -s -X POST ${url}/games -d '{"seed": 1}'`],
     ['', `every route: ${url}/openapi.json`],
-    ...signInRows(url, facts.signIn),
+    ...signInRows(url, facts.signIn, facts.exposure),
+    ...(facts.exposure ? reachRows(url, facts.exposure) : []),
     ['Data', dataLine(facts.data)],
   ];
   return [

@@ -1,10 +1,11 @@
 import './node-support.js';
+import { networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
-import { banner, type DataPlace } from './banner.js';
+import { banner, type DataPlace, type Exposure } from './banner.js';
+import { isLoopback } from './own-routes.js';
 import { startRuntime } from './runtime.js';
 import { buildSite, loadSite } from './site.js';
-import { FolderInUse } from './store.js';
 
 /**
  * `npm start`: the whole service on a laptop, no AWS account. An embedded dynalite (in memory, or
@@ -13,7 +14,9 @@ import { FolderInUse } from './store.js';
  * (3000 by default) with the same handlers Lambda runs. With DYNAMODB_ENDPOINT set (and TABLE_NAME,
  * default klondike-local) it uses that DynamoDB-compatible store instead and creates the tables
  * there if they are missing; with OIDC_ISSUER and OIDC_AUDIENCE set it trusts that issuer instead of
- * its own.
+ * its own. `--host ADDRESS` binds another address than 127.0.0.1 (0.0.0.0: every network of this
+ * machine), and the banner then says who can reach it. Whatever stops the start is one line on
+ * stderr and exit code 1.
  */
 const { values } = parseArgs({
   options: {
@@ -32,25 +35,24 @@ if (dataDir && external) {
   process.exit(1);
 }
 
-// The web client is built from its sources on every start (under a second), so a fresh clone
-// needs nothing but `npm install` and the page always matches the code beside it.
+// The web client is built from its sources on every start (under a second, while the store and the
+// routes start), so a fresh clone needs nothing but `npm install` and the page always matches the
+// code beside it.
 const builtAt = performance.now();
-const site = loadSite(await buildSite());
-const buildMs = Math.round(performance.now() - builtAt);
+let buildMs = 0;
+const site = buildSite().then((dir) => {
+  buildMs = Math.round(performance.now() - builtAt);
+  return loadSite(dir);
+});
+// A start that fails before it needs the site must not also report the site's own failure.
+site.catch(() => {});
 
+const host = values.host ?? '127.0.0.1';
 let runtime: Awaited<ReturnType<typeof startRuntime>>;
 try {
-  runtime = await startRuntime({
-    port,
-    host: values.host ?? '127.0.0.1',
-    dataDir,
-    isolated: values.isolated,
-    site,
-  });
+  runtime = await startRuntime({ port, host, dataDir, isolated: values.isolated, site });
 } catch (error) {
-  console.error(
-    error instanceof FolderInUse ? error.message : `Could not start: ${(error as Error).message}`,
-  );
+  console.error(`Could not start: ${(error as Error).message}`);
   process.exit(1);
 }
 const data: DataPlace = external
@@ -58,6 +60,16 @@ const data: DataPlace = external
   : dataDir
     ? { kind: 'folder', dir: dataDir }
     : { kind: 'memory' };
+// Bound beyond loopback, the banner says who can reach it: for a wildcard, at which addresses.
+const exposure: Exposure | undefined = isLoopback(host)
+  ? undefined
+  : {
+      host,
+      addresses: Object.values(networkInterfaces())
+        .flat()
+        .filter((address) => address && !address.internal && (host === '::' || address.family === 'IPv4'))
+        .map((address) => address!.address),
+    };
 console.log(
   banner({
     url: runtime.url,
@@ -65,6 +77,7 @@ console.log(
     webBuildMs: buildMs,
     isolated: Boolean(values.isolated),
     signIn: runtime.issuer ? { kind: 'dev' } : { kind: 'issuer', issuer: process.env.OIDC_ISSUER ?? '' },
+    ...(exposure ? { exposure } : {}),
   }).join('\n'),
 );
 

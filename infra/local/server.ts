@@ -1,12 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { LambdaHandler } from '../../functions/http/handler.js';
 import { Problem } from '../../functions/http/problem.js';
 import { payloadTooLarge } from '../../functions/http/request.js';
 import { problemResponse, type Response } from '../../functions/http/respond.js';
-import { bodyLimit, handlerEntry, ROUTES, type Route, routeKey } from '../../functions/routes.js';
+import {
+  bodyLimit,
+  GATEWAY_TIMEOUT_MS,
+  handlerEntry,
+  ROUTES,
+  type Route,
+  routeKey,
+} from '../../functions/routes.js';
 import { type Site, serveSite } from './site.js';
 
 interface Compiled {
@@ -104,7 +117,7 @@ export function toGatewayEvent(
   };
 }
 
-function send(response: ServerResponse, result: Response, extra: Record<string, string> = {}): void {
+export function send(response: ServerResponse, result: Response, extra: Record<string, string> = {}): void {
   const headers: Record<string, string | number | boolean> = { ...(result.headers ?? {}), ...extra };
   const body =
     result.body === undefined
@@ -116,26 +129,40 @@ function send(response: ServerResponse, result: Response, extra: Record<string, 
 }
 
 /**
- * The body, read only up to the route's limit: undefined as soon as it is over (by its
- * Content-Length, or by what has arrived), without reading or keeping the rest.
+ * The body, read only up to the route's limit and for at most `timeoutMs`: `too-large` as soon as it
+ * is over the limit (by its Content-Length, or by what has arrived), `too-slow` when it is still
+ * arriving after `timeoutMs`, without reading or keeping the rest.
  */
-function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  if (Number(request.headers['content-length'] ?? 0) > limit) return Promise.resolve(undefined);
+function readBody(
+  request: IncomingMessage,
+  limit: number,
+  timeoutMs: number,
+): Promise<Buffer | 'too-large' | 'too-slow'> {
+  if (Number(request.headers['content-length'] ?? 0) > limit) return Promise.resolve('too-large');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const stop = (outcome: 'too-large' | 'too-slow') => {
+      clearTimeout(timer);
+      request.off('data', onData);
+      request.pause();
+      resolve(outcome);
+    };
+    const timer = setTimeout(() => stop('too-slow'), timeoutMs);
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
-      else {
-        request.off('data', onData);
-        request.pause();
-        resolve(undefined);
-      }
+      else stop('too-large');
     };
     request.on('data', onData);
-    request.once('end', () => resolve(Buffer.concat(chunks)));
-    request.once('error', reject);
+    request.once('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
+    });
+    request.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
 }
 
@@ -154,32 +181,50 @@ export interface ServeOptions {
   /** Each route's handler, when they run elsewhere (a process per route); else imported here. */
   readonly handlers?: ReadonlyMap<string, LambdaHandler> | undefined;
   readonly local?: LocalRoutes | undefined;
+  /** How long a request's body may take to arrive (default: API Gateway's 30 s); then 408. */
+  readonly bodyTimeoutMs?: number | undefined;
 }
 
-/** A server listening on loopback (port 0: a free one), not yet answering. */
-export async function listen(port = 3000, host = '127.0.0.1'): Promise<{ server: Server; url: string }> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
-  return { server, url: `http://${host}:${(server.address() as AddressInfo).port}` };
-}
+/** The server could not listen: the port is taken, or the address is not this machine's. */
+class CannotListen extends Error {}
 
-/** Answers the route table's requests on `server` with the same handlers Lambda runs. */
-export async function serve(server: Server, options: ServeOptions = {}): Promise<void> {
-  const loaded = await loadRoutes(options.handlers);
-  // `$default` answers what no route matches, after every other route (as API Gateway orders them).
-  const routes = loaded.filter((compiled) => compiled.route.path !== '$default');
-  const fallback = loaded.find((compiled) => compiled.route.path === '$default')!;
-  const match = (method: string | undefined, path: string) => {
-    for (const compiled of routes) {
-      const found = compiled.pattern.exec(path);
-      if (!found || (compiled.route.method !== method && compiled.route.method !== 'ANY')) continue;
-      const pathParameters = Object.fromEntries(
-        compiled.params.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]),
+function cannotListen(error: NodeJS.ErrnoException, port: number, host: string): CannotListen {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new CannotListen(
+        `port ${port} on ${host} is in use: stop what uses it, or choose another with --port (or PORT).`,
       );
-      return { compiled, pathParameters };
-    }
-    return { compiled: fallback, pathParameters: {} };
-  };
+    case 'EACCES':
+      return new CannotListen(`port ${port} on ${host} needs privileges: choose one above 1023 with --port.`);
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return new CannotListen(`${host} is not an address of this machine (--host).`);
+    default:
+      return new CannotListen(`cannot listen on ${host} port ${port}: ${error.message}`);
+  }
+}
+
+/** A connection accepted before the routes are attached is answered at once, never held. */
+const starting: RequestListener = (_, response) =>
+  send(
+    response,
+    problemResponse(
+      new Problem(
+        'starting',
+        'The local runtime is starting; retry in a second.',
+        {},
+        { 'retry-after': '1' },
+      ),
+    ),
+    { connection: 'close' },
+  );
+
+/**
+ * A server listening (port 0: a free one) that answers 503 `starting` with Retry-After until
+ * `serve` attaches the routes; a port it cannot take is a CannotListen, in one line.
+ */
+export async function listen(port = 3000, host = '127.0.0.1'): Promise<{ server: Server; port: number }> {
+  const server = createServer(starting);
   // What Node's HTTP parser refuses (a raw non-ASCII target, a malformed header line) never reaches
   // a handler; its own answer would be a bare 400. Every error is problem+json, this one too.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -199,17 +244,50 @@ export async function serve(server: Server, options: ServeOptions = {}): Promise
     ];
     socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body]));
   });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => reject(cannotListen(error, port, host)));
+    server.listen(port, host, resolve);
+  });
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+/** Answers the route table's requests on the server with the same handlers Lambda runs. */
+export async function serve(server: Server, options: ServeOptions = {}): Promise<void> {
+  const loaded = await loadRoutes(options.handlers);
+  // `$default` answers what no route matches, after every other route (as API Gateway orders them).
+  const routes = loaded.filter((compiled) => compiled.route.path !== '$default');
+  const fallback = loaded.find((compiled) => compiled.route.path === '$default')!;
+  const match = (method: string | undefined, path: string) => {
+    for (const compiled of routes) {
+      const found = compiled.pattern.exec(path);
+      if (!found || (compiled.route.method !== method && compiled.route.method !== 'ANY')) continue;
+      const pathParameters = Object.fromEntries(
+        compiled.params.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]),
+      );
+      return { compiled, pathParameters };
+    }
+    return { compiled: fallback, pathParameters: {} };
+  };
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? GATEWAY_TIMEOUT_MS;
+  server.removeListener('request', starting);
   server.on('request', async (request: IncomingMessage, response: ServerResponse) => {
     try {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
       const { compiled, pathParameters } = match(request.method, path);
       const limit = bodyLimit(compiled.route);
-      const body = await readBody(request, limit);
-      if (body === undefined) {
+      const body = await readBody(request, limit, bodyTimeoutMs);
+      if (typeof body === 'string') {
         // The handler would answer the same 413; answering here keeps nothing past the limit in
         // memory, and closing the connection stops the rest of the body from being read at all.
         response.once('finish', () => request.socket.destroy());
-        send(response, problemResponse(payloadTooLarge(limit)), { connection: 'close' });
+        const problem =
+          body === 'too-large'
+            ? payloadTooLarge(limit)
+            : new Problem(
+                'request-timeout',
+                `The request body was still arriving after ${bodyTimeoutMs / 1000} s.`,
+              );
+        send(response, problemResponse(problem), { connection: 'close' });
         return;
       }
       if (compiled === fallback && (await options.local?.(request, body, response))) return;
@@ -230,13 +308,4 @@ export async function serve(server: Server, options: ServeOptions = {}): Promise
       );
     }
   });
-}
-
-/** Listens and serves at once (when nothing needs the URL before the routes load). */
-export async function startServer(
-  options: ServeOptions & { port?: number; host?: string } = {},
-): Promise<{ server: Server; url: string }> {
-  const listening = await listen(options.port, options.host);
-  await serve(listening.server, options);
-  return listening;
 }

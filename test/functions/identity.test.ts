@@ -143,3 +143,30 @@ describe('a sign-in token', () => {
     await refused('a.b.c');
   });
 });
+
+describe('the claims of a validly signed token', () => {
+  it('is 401 when aud is not a string or a list of strings, never a 500', async () => {
+    for (const aud of [5, [5], [AUDIENCE, 5], { [AUDIENCE]: true }, null, true]) {
+      expect(await refused(jwt({ aud }).sign(signing)), JSON.stringify(aud)).toMatch(/aud/);
+    }
+    // A list that holds this service's audience among others is this service's.
+    expect(await playerOf(await jwt({ aud: ['another-app', AUDIENCE] }).sign(signing))).toBe('alice');
+  });
+
+  it("is 401 when its client_id is another app client's and no aud names this one", async () => {
+    // Cognito's access tokens carry client_id and no aud: another client of the same pool signs them too.
+    expect(await refused(jwt({ aud: undefined, client_id: 'another-client' }).sign(signing))).toMatch(
+      /client_id/,
+    );
+    expect(await refused(jwt({ aud: 'another-app', client_id: 'another-client' }).sign(signing))).toMatch(
+      /client_id/,
+    );
+  });
+
+  it('is 401 with a sub over 255 characters, and names the player at 255', async () => {
+    expect(await refused(jwt().setSubject('p'.repeat(256)).sign(signing))).toMatch(/255/);
+    // Characters, not UTF-16 units: 255 of them outside the basic plane are still a player.
+    expect(await playerOf(await jwt().setSubject('🂡'.repeat(255)).sign(signing))).toBe('🂡'.repeat(255));
+    expect(await playerOf(await jwt().setSubject('p'.repeat(255)).sign(signing))).toBe('p'.repeat(255));
+  });
+});

@@ -49,4 +49,35 @@ describe('the start banner', () => {
       '  Sign in     with a token from https://id.example',
     );
   });
+
+  it("bound beyond loopback (--host), says who can reach it, and that the /dev routes stay this machine's", () => {
+    const facts = {
+      url: DEFAULT_URL,
+      data: { kind: 'memory' },
+      webBuildMs: 1,
+      signIn: { kind: 'dev' },
+    } as const;
+    const everywhere = banner({
+      ...facts,
+      exposure: { host: '0.0.0.0', addresses: ['192.168.1.7', '10.0.0.2'] },
+    });
+    expect(everywhere.slice(7, 9)).toEqual([
+      "  Reach       bound to 0.0.0.0: anyone on this machine's networks can play, at http://192.168.1.7:3000, http://10.0.0.2:3000",
+      '              /dev routes (sign-in tokens) answer only this machine, at http://127.0.0.1:3000',
+    ]);
+    const ipv6 = banner({ ...facts, exposure: { host: '::', addresses: ['fd00::7'] } });
+    expect(ipv6[7]).toContain('at http://[fd00::7]:3000');
+    const one = banner({
+      ...facts,
+      url: 'http://192.168.1.7:3000',
+      exposure: { host: '192.168.1.7', addresses: [] },
+    });
+    expect(one.slice(5, 8)).toEqual([
+      '  Sign in     none: the development issuer answers only at loopback (bind 0.0.0.0 for both)',
+      '  Reach       bound to 192.168.1.7: anyone who can reach that address can play, at http://192.168.1.7:3000',
+      '              /dev routes answer only at 127.0.0.1, localhost or [::1], where it is not bound',
+    ]);
+    // On loopback, nothing of the kind.
+    expect(banner(facts).join('\n')).not.toContain('Reach');
+  });
 });

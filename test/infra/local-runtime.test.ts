@@ -1,12 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ENDPOINT_ENV } from '../../functions/routes.js';
+import { StoreUnreachable, startRuntime } from '../../infra/local/runtime.js';
+import { listen, serve } from '../../infra/local/server.js';
 import { FolderInUse, startLocalStore } from '../../infra/local/store.js';
 
 const folders: string[] = [];
@@ -48,6 +51,25 @@ function start(args: string[], env: Record<string, string | undefined> = {}) {
   return { child, served, output: () => output };
 }
 
+/** Waits for the banner's last line (the URL is printed first). */
+async function bannerOf(runtime: ReturnType<typeof start>): Promise<void> {
+  for (let waited = 0; !runtime.output().includes('Ctrl-C stops it.') && waited < 10_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Signs in at the development issuer as alice and creates a game: the status of the creation. */
+async function createSignedIn(url: string): Promise<number> {
+  const signIn = await fetch(`${url}/dev/tokens`, { method: 'POST', body: '{"player": "alice"}' });
+  const { token } = (await signIn.json()) as { token: string };
+  const owned = await fetch(`${url}/games`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: '{}',
+  });
+  return owned.status;
+}
+
 const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null) return resolve();
@@ -79,9 +101,7 @@ describe('npm start', () => {
     const runtime = start(['--data', dir], { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: undefined });
     try {
       const url = await runtime.served;
-      for (let waited = 0; !runtime.output().includes('Ctrl-C stops it.') && waited < 10_000; waited += 50) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await bannerOf(runtime);
       const lines = runtime.output().split('\n');
       expect(lines[0]).toBe(`Klondike is serving on ${url}`);
       expect(lines.slice(1, 9)).toEqual([
@@ -99,14 +119,24 @@ describe('npm start', () => {
       expect((await fetch(`${url}/`)).status).toBe(200);
       expect((await fetch(`${url}/openapi.json`)).status).toBe(200);
       expect((await fetch(`${url}/games`, { method: 'POST', body: '{"seed": 1}' })).status).toBe(201);
-      const signIn = await fetch(`${url}/dev/tokens`, { method: 'POST', body: '{"player": "alice"}' });
-      const { token } = (await signIn.json()) as { token: string };
-      const owned = await fetch(`${url}/games`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: '{}',
-      });
-      expect(owned.status).toBe(201);
+      expect(await createSignedIn(url)).toBe(201);
+    } finally {
+      await stop(runtime.child);
+    }
+  }, 60_000);
+
+  it('bound to every network (--host 0.0.0.0) says who can reach it, and signs in on this machine', async () => {
+    const runtime = start(['--host', '0.0.0.0']);
+    try {
+      const url = await runtime.served;
+      await bannerOf(runtime);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(runtime.output()).toMatch(
+        /\n {2}Reach {7}bound to 0\.0\.0\.0: anyone on this machine's networks can play/,
+      );
+      expect(runtime.output()).toContain(`/dev routes (sign-in tokens) answer only this machine, at ${url}`);
+      // The functions fetch the issuer's keys at loopback, which a wildcard includes.
+      expect(await createSignedIn(url)).toBe(201);
     } finally {
       await stop(runtime.child);
     }
@@ -151,6 +181,96 @@ describe('npm start', () => {
     } finally {
       await stop(runtime.child);
       await new Promise<void>((resolve) => bare.close(() => resolve()));
+    }
+  }, 60_000);
+});
+
+/** A TCP server on a free loopback port; `silent` accepts connections and never says a word. */
+async function tcpServer(): Promise<{ server: TcpServer; port: number; close(): Promise<void> }> {
+  const sockets = new Set<import('node:net').Socket>();
+  const server = createTcpServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('starting (CONTRACT section 3, "The local runtime answers every request")', () => {
+  it('answers a request that comes before the routes are attached 503 starting, Retry-After: 1; then serves', async () => {
+    const { server, port } = await listen(0);
+    try {
+      // Without an answer the request would hang for Node's 300 s: 5 s is a failure.
+      const early = await fetch(`http://127.0.0.1:${port}/openapi.json`, {
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(early.status).toBe(503);
+      expect(early.headers.get('retry-after')).toBe('1');
+      expect(early.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await early.json()).toMatchObject({ type: '/problems/starting', status: 503 });
+      await serve(server);
+      expect((await fetch(`http://127.0.0.1:${port}/openapi.json`)).status).toBe(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('gives up on an outside store that accepts and never answers, naming it', async () => {
+    const silent = await tcpServer();
+    const endpoint = `http://127.0.0.1:${silent.port}`;
+    const given = process.env[ENDPOINT_ENV];
+    process.env[ENDPOINT_ENV] = endpoint;
+    try {
+      const started = startRuntime({ port: 0, storeWaitMs: 300 });
+      await expect(started).rejects.toThrow(StoreUnreachable);
+      await expect(started).rejects.toThrow(
+        `the store at ${endpoint} (${ENDPOINT_ENV}) did not answer within 0.3 s`,
+      );
+    } finally {
+      if (given === undefined) delete process.env[ENDPOINT_ENV];
+      else process.env[ENDPOINT_ENV] = given;
+      await silent.close();
+    }
+  });
+
+  it('npm start on a store it cannot reach exits 1 with one line naming it', async () => {
+    const closed = await tcpServer();
+    await closed.close();
+    const endpoint = `http://127.0.0.1:${closed.port}`;
+    const failure = await start([], { DYNAMODB_ENDPOINT: endpoint }).served.then(
+      () => undefined,
+      (error: { code: number; output: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    const lines = failure!.output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^Could not start: the store at ${endpoint} \\(${ENDPOINT_ENV}\\) cannot be reached`),
+    );
+  }, 60_000);
+
+  it('npm start on a port in use exits 1 with one line saying so', async () => {
+    const taken = await tcpServer();
+    try {
+      const failure = await start(['--port', String(taken.port)]).served.then(
+        () => undefined,
+        (error: { code: number; output: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure!.output.trim().split('\n')).toEqual([
+        `Could not start: port ${taken.port} on 127.0.0.1 is in use: stop what uses it, or choose another with --port (or PORT).`,
+      ]);
+    } finally {
+      await taken.close();
     }
   }, 60_000);
 });

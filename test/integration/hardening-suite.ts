@@ -10,7 +10,32 @@ import {
   withDefaults,
 } from '../../domain/index.js';
 import { ERROR_BODY_LIMIT } from '../../functions/http/respond.js';
-import { type Client, type Local, newGame } from '../support/local.js';
+import { type Answer, type Client, type Local, newGame } from '../support/local.js';
+
+/** First positions whose hints sample deals for hundreds of milliseconds at least. */
+const SLOW_HINTS = [0, 4, 6];
+
+/** Hints on slow positions at once, and another player's read sent once they are solving. */
+export async function readWhileHinting(api: Client) {
+  const reader = await newGame(api, { seed: 1 });
+  const games = await Promise.all(SLOW_HINTS.map((seed) => newGame(api, { seed })));
+  const order: string[] = [];
+  const hints = games.map(async (game) => {
+    const answer = await api.get(`/games/${game.id}/hint`, game.auth);
+    order.push('hint');
+    return answer;
+  });
+  // Long enough for the hints to have loaded their games and begun to solve.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const read = await api.get(`/games/${reader.id}`, reader.auth);
+  order.push('read');
+  return { read, order, hints: await Promise.all(hints) };
+}
+
+/** A hint, or one cut short by its deadline on a busy machine: never a 500, never the store's fault. */
+export const HINTED = ['hint', '503 /problems/busy'];
+export const hinted = (answer: Answer): string =>
+  answer.status === 200 ? 'hint' : `${answer.status} ${answer.body?.type ?? answer.text}`;
 
 /**
  * What an outside probe found (issue "Hardening"), each held to the contract over real HTTP, against
@@ -256,6 +281,15 @@ export function hardeningSuite(server: { api: Client; local: Local }): void {
         expect(head.toLowerCase()).toContain('content-type: application/problem+json');
         expect(JSON.parse(body)).toMatchObject({ type: '/problems/malformed-request', status: 400 });
       }
+    });
+  });
+
+  describe('the solver routes (CONTRACT section 3, "The local runtime answers every request")', () => {
+    it("never hold up another player's read, and each container takes one hint at a time", async () => {
+      const { read, order, hints } = await readWhileHinting(server.api);
+      expect(read.status).toBe(200);
+      expect(order[0]).toBe('read');
+      for (const answer of hints) expect(HINTED).toContain(hinted(answer));
     });
   });
 

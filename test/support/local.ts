@@ -1,13 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
-import { type Runtime, startRuntime } from '../../infra/local/runtime.js';
-import type { Site } from '../../infra/local/site.js';
+import { type Runtime, type RuntimeOptions, startRuntime } from '../../infra/local/runtime.js';
 
 /**
  * The local runtime on a free port, with a fresh in-memory dynalite: what `npm start` runs. With
  * `isolated`, every route runs in a process of its own, as in Lambda (`npm start -- --isolated`);
  * with `site`, the web client is served at `/` too.
  */
-export async function startLocal(options: { isolated?: boolean; site?: Site } = {}): Promise<Runtime> {
+export async function startLocal(options: Omit<RuntimeOptions, 'port'> = {}): Promise<Runtime> {
   process.env.LOG_LEVEL = 'SILENT';
   return startRuntime({ port: 0, ...options });
 }

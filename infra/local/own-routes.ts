@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
+import { Problem } from '../../functions/http/problem.js';
+import { problemResponse } from '../../functions/http/respond.js';
+import { rebuildReadModels } from '../../functions/projector/rebuild.js';
+import type { DevIssuer } from './issuer.js';
+import { type LocalRoutes, send } from './server.js';
+import { type LocalSiteConfig, serveSiteConfig } from './site-config.js';
+
+/** The runtime's own routes, never deployed: the development issuer's, and the rebuild trigger. */
+const isOwn = (path: string) => path.startsWith('/dev/') || path === '/.well-known/jwks.json';
+
+/** Whether an address is this machine's loopback (IPv4, IPv6, or IPv4 mapped into IPv6). */
+export const isLoopback = (address: string): boolean =>
+  address === '::1' || address === 'localhost' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address);
+
+/**
+ * Whether a request is addressed to this runtime by a name that only this machine gives it (`Host`
+ * 127.0.0.1:PORT, localhost:PORT or [::1]:PORT: a DNS-rebound name is none of them), comes from
+ * this machine, and carries no `Origin` but this runtime's own (a page elsewhere that posts here
+ * sends its own). CONTRACT section 5.
+ */
+export function addressedHere(request: IncomingMessage, port: number): boolean {
+  const host = request.headers.host?.toLowerCase();
+  const names = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+  if (host === undefined || !names.includes(host)) return false;
+  if (!isLoopback(request.socket.remoteAddress ?? '')) return false;
+  const origin = request.headers.origin;
+  return origin === undefined || origin.toLowerCase() === `http://${host}`;
+}
+
+/**
+ * `POST /dev/rebuild-projections`: deletes every read model and builds them again from the log, on
+ * this runtime's store (`npm run rebuild-projections`).
+ */
+async function rebuild(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+  if (request.method !== 'POST' || path !== '/dev/rebuild-projections') return false;
+  const rebuilt = JSON.stringify(await rebuildReadModels());
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(rebuilt);
+  return true;
+}
+
+/**
+ * What the local runtime answers itself, before the route table: the web page's `/config.json`,
+ * and with its development issuer (no OIDC_ISSUER given) the issuer's routes and the rebuild
+ * trigger, to requests addressed to it only (else 404, as in the deployed stack, which has none).
+ */
+export function ownRoutes(options: {
+  readonly port: number;
+  readonly siteConfig: LocalSiteConfig;
+  readonly issuer?: DevIssuer | undefined;
+}): LocalRoutes {
+  const { port, siteConfig, issuer } = options;
+  return async (request, body, response) => {
+    if (serveSiteConfig(siteConfig, request, response)) return true;
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    // With another issuer trusted, none of them exists: the route table's 404 answers.
+    if (!isOwn(path) || !issuer) return false;
+    if (!addressedHere(request, port)) {
+      const names = `127.0.0.1:${port}, localhost:${port} or [::1]:${port}`;
+      send(
+        response,
+        problemResponse(
+          new Problem(
+            'not-found',
+            `${path} answers only requests from this machine sent to ${names}, from no other site's page.`,
+          ),
+        ),
+      );
+      return true;
+    }
+    return (await rebuild(request, response)) || (await issuer.serve(request, body, response));
+  };
+}
+
+/** The address to reach a runtime bound to `host` at on this machine: loopback for a wildcard. */
+export function localAddress(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return isIP(host) === 6 ? `[${host}]` : host;
+}

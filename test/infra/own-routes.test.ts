@@ -1,0 +1,181 @@
+import type { IncomingMessage } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OIDC_AUDIENCE_ENV, OIDC_ISSUER_ENV } from '../../functions/http/identity.js';
+import { addressedHere } from '../../infra/local/own-routes.js';
+import type { Runtime } from '../../infra/local/runtime.js';
+import { startLocal } from '../support/local.js';
+
+/**
+ * The local runtime's own routes (`/dev/*`, `/.well-known/jwks.json`) answer only requests
+ * addressed to it from this machine and from no other site's page (CONTRACT section 5), so a web
+ * page elsewhere cannot mint tokens or rebuild read models through a browser (DNS rebinding, a
+ * simple cross-site POST); with another issuer trusted none of them exists. And a body still
+ * arriving after its time (30 s; here 500 ms) is 408 (CONTRACT section 3).
+ */
+const BODY_TIMEOUT_MS = 500;
+
+interface Answer {
+  readonly status: number;
+  readonly type: string | undefined;
+  readonly body: any;
+}
+
+/** A request with any Host and Origin (fetch sets Host itself). */
+function ask(
+  runtime: Runtime,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Answer> {
+  const url = new URL(runtime.url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: url.hostname, port: url.port, method, path, headers: { host: url.host, ...headers } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {}
+          resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], body: parsed });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const OWN = [
+  ['POST', '/dev/tokens', '{"player": "alice"}'],
+  ['GET', '/.well-known/jwks.json', undefined],
+  ['POST', '/dev/rebuild-projections', undefined],
+] as const;
+
+describe('with the development issuer', () => {
+  let runtime: Runtime;
+  let port: string;
+  beforeAll(async () => {
+    runtime = await startLocal({ bodyTimeoutMs: BODY_TIMEOUT_MS });
+    port = new URL(runtime.url).port;
+  }, 60_000);
+  afterAll(() => runtime?.stop());
+
+  it('its own routes answer requests sent to 127.0.0.1, localhost or [::1] at its port, with its own Origin or none', async () => {
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+      for (const origin of [undefined, `http://${host}`]) {
+        const headers = { host, ...(origin ? { origin } : {}) };
+        const [tokens, jwks, rebuilt] = await Promise.all(
+          OWN.map(([method, path, body]) => ask(runtime, method, path, headers, body)),
+        );
+        expect(tokens!.status, `${host} ${origin}`).toBe(200);
+        expect(typeof tokens!.body.token).toBe('string');
+        expect(jwks!.body.keys).toHaveLength(1);
+        expect(rebuilt!.status).toBe(200);
+      }
+    }
+  });
+
+  it('they are 404 problem+json to a request addressed by another name (DNS rebinding) or at another port', async () => {
+    for (const host of [
+      `evil.example:${port}`,
+      `localhost.evil.example:${port}`,
+      `127.0.0.1.nip.io:${port}`,
+      `127.0.0.1:${Number(port) + 1}`,
+      '127.0.0.1',
+    ]) {
+      for (const [method, path, body] of OWN) {
+        const answer = await ask(runtime, method, path, { host }, body);
+        expect(answer.status, `${method} ${path} with Host ${host}`).toBe(404);
+        expect(answer.type).toMatch(/^application\/problem\+json/);
+        expect(answer.body).toMatchObject({ type: '/problems/not-found', status: 404 });
+        expect(JSON.stringify(answer.body)).not.toMatch(/"token"|"keys"|"games"/);
+      }
+    }
+  });
+
+  it("they are 404 to a request carrying another site's Origin (a cross-site POST), or a null one", async () => {
+    const host = `127.0.0.1:${port}`;
+    for (const origin of ['http://evil.example', `http://localhost:${port}`, `https://${host}`, 'null']) {
+      for (const [method, path, body] of OWN) {
+        const answer = await ask(runtime, method, path, { host, origin }, body);
+        expect(answer.status, `${method} ${path} from ${origin}`).toBe(404);
+        expect(answer.body.type).toBe('/problems/not-found');
+      }
+    }
+    // The API itself is not theirs: it answers whatever the Host and Origin (as in AWS).
+    const created = await ask(
+      runtime,
+      'POST',
+      '/games',
+      { host: 'evil.example', origin: 'http://evil.example' },
+      '{}',
+    );
+    expect(created.status).toBe(201);
+  });
+
+  it('a body still arriving after its time is 408 problem+json, and the connection is closed', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString('latin1');
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      // Without an answer the request would be held for Node's 300 s: 5 s is a failure.
+      socket.setTimeout(5_000, () => socket.destroy(new Error(`no answer within 5 s: ${text}`)));
+      socket.write(`POST /games HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 20\r\n\r\n{"se`);
+    });
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    expect(head.toLowerCase()).toContain('content-type: application/problem+json');
+    expect(JSON.parse(body)).toMatchObject({ type: '/problems/request-timeout', status: 408 });
+  });
+});
+
+describe('a request addressed here', () => {
+  const request = (remoteAddress: string, host = '127.0.0.1:3000') =>
+    ({ headers: { host }, socket: { remoteAddress } }) as unknown as IncomingMessage;
+
+  it('comes from this machine: bound to every network (--host 0.0.0.0), a forged Host from another is refused', () => {
+    for (const address of ['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1'])
+      expect(addressedHere(request(address), 3000), address).toBe(true);
+    for (const address of ['192.168.1.7', '10.0.0.2', '::ffff:192.168.1.7', 'fe80::1', ''])
+      expect(addressedHere(request(address), 3000), address).toBe(false);
+  });
+});
+
+describe('with another issuer trusted (OIDC_ISSUER)', () => {
+  let runtime: Runtime;
+  const given = { issuer: process.env[OIDC_ISSUER_ENV], audience: process.env[OIDC_AUDIENCE_ENV] };
+  beforeAll(async () => {
+    process.env[OIDC_ISSUER_ENV] = 'https://id.example';
+    process.env[OIDC_AUDIENCE_ENV] = 'klondike-test';
+    runtime = await startLocal();
+  }, 60_000);
+  afterAll(async () => {
+    await runtime?.stop();
+    for (const [name, value] of [
+      [OIDC_ISSUER_ENV, given.issuer],
+      [OIDC_AUDIENCE_ENV, given.audience],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('has none of its own routes: /dev/tokens, the JWKS and the rebuild trigger are 404, as in AWS', async () => {
+    for (const [method, path, body] of OWN) {
+      const answer = await ask(runtime, method, path, {}, body);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body.type).toBe('/problems/not-found');
+    }
+  });
+});
