@@ -1,4 +1,4 @@
-import { dailyResult, type GameRecord, movesMade, playerStats, rankKey } from '../../domain/index.js';
+import { dailyResult, movesMade, playerStats, rankKey } from '../../domain/index.js';
 import { displayName } from '../players.js';
 import { chosenName } from '../store/daily.js';
 import {
@@ -10,14 +10,7 @@ import {
   shardOf,
 } from '../store/dailyModels.js';
 import { firstActionAt, type Loaded, loadGame } from '../store/events.js';
-import {
-  factsOf,
-  type GameFacts,
-  type GameSummary,
-  type Replace,
-  saveStats,
-  saveSummary,
-} from '../store/readModels.js';
+import { type GameSummary, type Replace, recordsOf, saveStats, saveSummary } from '../store/readModels.js';
 
 /** A game's row in its player's list: what the view shows of it, nothing hidden while in play. */
 export function summarize(id: string, loaded: Loaded): GameSummary {
@@ -36,19 +29,9 @@ export function summarize(id: string, loaded: Loaded): GameSummary {
   };
 }
 
-const recordOf = (summary: GameFacts): GameRecord => ({
-  id: summary.id,
-  status: summary.status,
-  createdAt: summary.createdAt,
-  ...(summary.status === 'playing' ? {} : { endedAt: summary.updatedAt }),
-  moves: summary.moves,
-  vegas: summary.score.vegas,
-  daily: summary.daily,
-});
-
 /** A player's statistics from all their rows (a strongly consistent read), saved. */
 export async function recomputeStats(player: string, replace: Replace = 'newer'): Promise<void> {
-  const records = (await factsOf(player)).map(recordOf);
+  const records = await recordsOf(player);
   const facts = records.length + records.filter((record) => record.endedAt !== undefined).length;
   await saveStats(player, playerStats(records), facts, replace);
 }
@@ -156,7 +139,7 @@ export async function rebuildAttempt(id: string, loaded: Loaded): Promise<{ day:
 
 /** A player chose another name: every daily attempt of theirs shows it. */
 export async function projectName(player: string): Promise<void> {
-  for (const game of await factsOf(player)) {
+  for (const game of await recordsOf(player)) {
     if (game.daily === undefined) continue;
     const loaded = await loadGame(game.id);
     if (loaded) await projectAttempt(game.id, loaded);

@@ -1,5 +1,5 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { GameStatus, PlayerStats, Rules, Score } from '../../domain/index.js';
+import type { GameRecord, GameStatus, PlayerStats, Rules, Score } from '../../domain/index.js';
 import { storeCall } from './client.js';
 import { putIf, queryItems, queryPage, scanItems } from './table.js';
 
@@ -83,14 +83,12 @@ export function saveSummary(
   );
 }
 
-/** What the statistics need of a game's row: a quarter of the row, so a player's rows read quickly. */
-export type GameFacts = Pick<GameSummary, 'id' | 'status' | 'createdAt' | 'updatedAt' | 'moves' | 'daily'> & {
-  readonly score: Pick<Score, 'vegas'>;
-};
-
-/** What the statistics need of every game row of a player, read strongly consistent. */
-export async function factsOf(player: string): Promise<GameFacts[]> {
-  const games: GameFacts[] = [];
+/**
+ * What a player's record needs of each of their games (the domain's GameRecord), from their rows
+ * read strongly consistent: a quarter of each row, so a player's rows read quickly.
+ */
+export async function recordsOf(player: string): Promise<GameRecord[]> {
+  const records: GameRecord[] = [];
   for await (const item of queryItems({
     TableName: readTableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :game)',
@@ -100,9 +98,18 @@ export async function factsOf(player: string): Promise<GameFacts[]> {
     ExpressionAttributeNames: { '#status': 'status' },
     ConsistentRead: true,
   })) {
-    games.push(item.game as GameFacts);
+    const game = item.game as GameSummary;
+    records.push({
+      id: game.id,
+      status: game.status,
+      createdAt: game.createdAt,
+      ...(game.status === 'playing' ? {} : { endedAt: game.updatedAt }),
+      moves: game.moves,
+      vegas: game.score.vegas,
+      daily: game.daily,
+    });
   }
-  return games;
+  return records;
 }
 
 /** A page of a player's games, newest first; `after` is the row key the last page ended at (`last`). */

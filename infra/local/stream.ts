@@ -113,7 +113,7 @@ export function startChangeStream(options: {
     if (pending.size === 0) for (const wake of waiters.splice(0)) wake();
   };
 
-  const recordOf = (seq: number, stored: Record<string, AttributeValue>): DynamoDBRecord => {
+  const streamRecord = (seq: number, stored: Record<string, AttributeValue>): DynamoDBRecord => {
     const item = streamImage(stored);
     return {
       eventID: String(seq),
@@ -186,7 +186,7 @@ export function startChangeStream(options: {
             ConsistentRead: true,
           }),
         );
-        if (Item) enqueue(recordOf(seq, Item));
+        if (Item) enqueue(streamRecord(seq, Item));
         else resolve(seq, true);
         return;
       } catch (error) {
@@ -226,7 +226,7 @@ export function startChangeStream(options: {
       // its condition, a write wrote nothing. An update's result, or any other outcome (no answer, a
       // fault), which may or may not have written it: the table says.
       if (answer?.status === 200 && request.operation === 'PutItem')
-        enqueue(recordOf(seq, request.body.Item as Record<string, AttributeValue>));
+        enqueue(streamRecord(seq, request.body.Item as Record<string, AttributeValue>));
       else if (answer && conditionFailed) resolve(seq, true);
       else void readBack(seq, pending.get(seq)!);
     },
