@@ -299,16 +299,18 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     const refused = await api.get('/me/stats', { authorization: `Bearer ${forged}` });
     expect(refused.status).toBe(401);
     expect(await alert.textContent()).toContain(
-      `You have been signed out: ${refused.body.detail} Sign in again.`,
+      'Your sign-in is no longer accepted: you have been signed out. Sign in again.',
     );
     expect(await stored(alice)).toBeNull();
     await alice.getByLabel('Player name').waitFor();
 
-    // The issuer does not answer: the page says where it tried.
+    // The issuer does not answer: the page says so.
     await alice.route('**/dev/tokens', (route) => route.abort('connectionrefused'));
     await alice.getByLabel('Player name').fill('alice');
     await alice.getByRole('button', { name: 'Sign in' }).click();
-    await alice.getByText(`Cannot reach the sign-in issuer at ${local.url}. Is it running?`).waitFor();
+    await alice
+      .getByText('Cannot reach the sign-in service. Check the connection, then try again.')
+      .waitFor();
     await alice.unroute('**/dev/tokens');
     expect(await stored(alice)).toBeNull();
     // And once it answers again, the player is back with their games.

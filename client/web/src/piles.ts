@@ -85,7 +85,10 @@ export const pileName = (pile: PileId | 'foundation'): string =>
 export function pileLabel(view: View, pile: PileId): string {
   const name = PILE_NAMES[pile];
   if (pile === 'stock') {
-    return `Stock, ${view.stock.count} ${view.stock.count === 1 ? 'card' : 'cards'}`;
+    if (view.stock.count > 0)
+      return `Stock, ${view.stock.count} ${view.stock.count === 1 ? 'card' : 'cards'}`;
+    if (view.waste.length === 0) return 'Stock, empty';
+    return view.recyclesLeft === 0 ? 'Stock, empty: no pass is left' : 'Stock, empty: turn the waste over';
   }
   const cards = faceUp(view, pile);
   if (pile === 'waste' || isFoundation(pile)) {
