@@ -96,7 +96,10 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
 
   /** Two frames: time for a resize to reach the table's measures and be drawn. */
   const settle = (on: Page) =>
-    on.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    on.evaluate(() => {
+      const frame = (globalThis as any).requestAnimationFrame;
+      return new Promise((done) => frame(() => frame(done)));
+    });
 
   /** Ticks or unticks a box in Settings, as a player does. */
   async function setting(label: string, on: boolean) {
