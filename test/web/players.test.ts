@@ -14,6 +14,7 @@ import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { CHROMIUM, launchBrowser, startSite, waitForVersion } from '../support/browser.js';
 import { type Client, client, type Local } from '../support/local.js';
 import { hiddenCardsIn, type Recorded, recordResponses } from './responses.js';
+import { WITHOUT_AUTOPLAY } from './settings.js';
 
 if (!CHROMIUM) {
   console.log(
@@ -42,6 +43,7 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     browser = await launchBrowser();
     const open = async () => {
       const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+      await context.addInitScript(WITHOUT_AUTOPLAY);
       recordResponses(context, responses);
       contexts.push(context);
       const page = await context.newPage();
@@ -136,7 +138,7 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     }
     // The page opens the player's game with their sign-in token alone; anyone else may not write.
     await alice.reload();
-    await alice.getByText(/Won in \d+ moves/).waitFor();
+    await alice.getByText(/You won in \d+ moves/).waitFor();
     await alice.locator('[data-player]', { hasText: 'alice' }).waitFor();
     expect((await api.post(`/games/${games.won}/resign`)).status).toBe(401);
 
@@ -281,7 +283,7 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     expect(await bob.locator('[data-player]').count()).toBe(0);
   });
 
-  it("signs the player out in the API's words when it refuses their token, and says when the issuer cannot be reached", {
+  it('signs the player out, in words, when the API refuses their token, and says when the issuer cannot be reached', {
     timeout: 30_000,
   }, async () => {
     // A token whose signature no longer verifies, as a key rotation or tampering leaves it.

@@ -199,6 +199,8 @@ export function problemWords(
       return 'Another move on this game landed at the same moment. Try again.';
     case 'precondition-failed':
       return 'This game was played on in another window or tab meanwhile: the table now shows it as it is.';
+    case 'illegal-move':
+      return 'That move is against the rules.';
     case 'payload-too-large':
       return 'That is too much to send at once.';
     case 'idempotency-key-reused':
