@@ -10,20 +10,29 @@ const LINE_STEP_MS = 450;
 /** Views of the line fetched ahead of the one shown. */
 const AHEAD = 4;
 
+/**
+ * The last move after which the game could still be won, when it was lost before its end: a
+ * resignation is an event of its own, so a game winnable just before it still was "when you resigned".
+ */
+function lostAfter(analysis: Answer, view: View): number | undefined {
+  const last = analysis.lastWinnableVersion;
+  if (typeof last !== 'number') return undefined;
+  const end = view.status === 'resigned' ? view.version - 1 : view.version;
+  return last < end ? last : undefined;
+}
+
 /** What the analysis says, in words. */
 function verdictWords(analysis: Answer, view: View): string {
-  const last = analysis.lastWinnableVersion;
+  const last = lostAfter(analysis, view);
   const until =
-    typeof last === 'number' && last < view.version
-      ? ` You could still have won until move ${last}; after it, no line could.`
-      : '';
+    last === undefined ? '' : ` You could still have won until move ${last}; after it, no line could.`;
   switch (analysis.verdict) {
     case 'winnable':
       if (view.status === 'won')
         return 'This deal can be won, as you showed. The solver found a line of its own.';
-      return last === view.version
-        ? 'This deal could be won, and still could when you resigned.'
-        : `This deal could be won.${until}`;
+      return until
+        ? `This deal could be won.${until}`
+        : 'This deal could be won, and still could when you resigned.';
     case 'lost':
       return 'No line could win this deal, whatever was played.';
     case 'unknown':
@@ -61,6 +70,7 @@ export function Analysis({ view, token, onWatch }: AnalysisProps) {
   }, [view.id]);
 
   const last = analysis?.lastWinnableVersion;
+  const lost = analysis ? lostAfter(analysis, view) : undefined;
   return (
     <section
       class="analysis"
@@ -71,8 +81,8 @@ export function Analysis({ view, token, onWatch }: AnalysisProps) {
     >
       <p>
         {analysis ? verdictWords(analysis, view) : (error ?? 'Working out whether this deal could be won…')}{' '}
-        {typeof last === 'number' && last < view.version && (
-          <a href={`${replayLink(view.id)}&at=${last}`}>See move {last} in the replay.</a>
+        {lost !== undefined && (
+          <a href={`${replayLink(view.id)}&at=${lost}`}>See move {lost} in the replay.</a>
         )}
       </p>
       <div class="buttons">

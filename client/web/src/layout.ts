@@ -78,8 +78,8 @@ export interface Fan {
  */
 export function fanOf(backs: number, faces: number, size: TableSize): Fan {
   const h = size.cardHeight;
-  const roomyUp = Math.round(h * 0.27);
-  const roomyDown = Math.round(h * 0.13);
+  const roomyUp = Math.round(h * 0.3);
+  const roomyDown = Math.round(h * 0.14);
   const leastDown = Math.max(4, Math.round(h * 0.05));
   const cards = backs + faces;
   if (cards <= 1) return { down: roomyDown, up: roomyUp };
