@@ -243,7 +243,7 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await elsewhere.close();
   });
 
-  it('replays the won game by link: Next, Previous, the arrow keys and the scrubber, each frame as GET ?at=N', {
+  it('replays the won game by link: Next, Previous, the arrow keys, the scrubber and Play, each frame as GET ?at=N', {
     timeout: 60_000,
   }, async () => {
     expect(wonId).not.toBe('');
@@ -274,6 +274,15 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await check(n);
     await page.keyboard.press('End');
     await check(final.version);
+    // Play: the replay plays itself from where it is, frame after frame, until Pause.
+    await page.keyboard.press('Home');
+    await check(0);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForSelector('output[data-version="2"]');
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const paused = Number(await page.getAttribute('output[data-version]', 'data-version'));
+    await page.waitForTimeout(800); // longer than a frame's turn when playing
+    expect(Number(await page.getAttribute('output[data-version]', 'data-version'))).toBe(paused);
     mkdirSync(join(tmpdir(), 'klondike-web-screenshots'), { recursive: true });
     await page.screenshot({ path: join(tmpdir(), 'klondike-web-screenshots', 'replay.png'), fullPage: true });
   });

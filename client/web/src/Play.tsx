@@ -129,7 +129,7 @@ export function Play({ id, token }: { readonly id: string; readonly token: strin
           <HelpButton />
         </div>
       </header>
-      {view && <Status view={view} score={chosen.score} time={time} />}
+      {view && !watching && <Status view={view} score={chosen.score} time={time} />}
       {view && view.status !== 'playing' && (
         <div class="over">
           <p class="finished">
