@@ -448,6 +448,8 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
   });
 
   it('keeps Settings across a reload, and deals with them', { timeout: 30_000 }, async () => {
+    const { id, token } = await newGame(api, { seed: 5 });
+    await open(id, token);
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByLabel('Draw').selectOption('1');
     await page.getByLabel('Passes through the deck').selectOption('unlimited');

@@ -78,8 +78,6 @@ const PILE_NAMES: Record<PileId, string> = {
   t6: 'column 6',
   t7: 'column 7',
 };
-export const pileName = (pile: PileId | 'foundation'): string =>
-  pile === 'foundation' ? 'its foundation' : PILE_NAMES[pile];
 
 /** The accessible name of a pile: what a sighted player sees on it. */
 export function pileLabel(view: View, pile: PileId): string {

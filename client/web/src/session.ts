@@ -5,10 +5,10 @@
  * or an OAuth 2.0 server (Cognito's hosted UI) with the authorization code grant and PKCE, which a
  * page can use without a client secret. The page never sees a password.
  */
-import { useEffect, useState } from 'preact/hooks';
 import { SITE_CONFIG_PATH, type SignInConfig, type SiteConfig } from '../../site-config.js';
 import type { Problem } from '../../types.js';
 import { tokens } from './links.js';
+import { storage, useStore } from './store.js';
 import { problemWords } from './words.js';
 
 type OAuth = Extract<SignInConfig, { kind: 'oauth' }>;
@@ -41,14 +41,6 @@ export interface SessionState {
 const PLAYER = 'klondike.player';
 /** The OAuth request in flight: kept for the one tab (session storage) across the trip to the sign-in page. */
 const PENDING = 'klondike.signin';
-
-function storage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
-  try {
-    return window[kind];
-  } catch {
-    return undefined;
-  }
-}
 
 function loadPlayer(): Player | null {
   try {
@@ -353,11 +345,4 @@ export const session = {
 watchExpiry();
 
 /** The session, redrawn on every change. */
-export function useSession(): SessionState {
-  const [current, setCurrent] = useState(state);
-  useEffect(() => {
-    setCurrent(state);
-    return session.subscribe(setCurrent);
-  }, []);
-  return current;
-}
+export const useSession = (): SessionState => useStore(session.get, session.subscribe);

@@ -3,8 +3,8 @@
  * safe cards go home by themselves, the score shown, and motion. Any value missing or out of range
  * in storage falls back to its default, so an older or damaged entry never breaks the page.
  */
-import { useEffect, useState } from 'preact/hooks';
 import type { Rules } from '../../types.js';
+import { storage, useStore } from './store.js';
 
 export interface Settings {
   readonly draw: 1 | 3;
@@ -28,14 +28,6 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 const KEY = 'klondike.settings';
-
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The stored settings, each field checked; anything odd is its default. */
 function load(): Settings {
@@ -93,11 +85,4 @@ export function reducedMotion(): boolean {
   return current.reducedMotion || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
 
-export function useSettings(): Settings {
-  const [value, setValue] = useState(current);
-  useEffect(() => {
-    setValue(current);
-    return settings.subscribe(setValue);
-  }, []);
-  return value;
-}
+export const useSettings = (): Settings => useStore(settings.get, settings.subscribe);
