@@ -14,6 +14,7 @@ import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { CHROMIUM, launchBrowser, startSite, waitForVersion } from '../support/browser.js';
 import { type Client, client, type Local, newGame } from '../support/local.js';
 import { DEAD_END, LONGEST_COLUMN } from './decks.js';
+import { hiddenCardsIn, type Recorded, recordResponses } from './responses.js';
 
 if (!CHROMIUM) console.log('web table tests skipped: no Chromium (apt-get install -y chromium)');
 
@@ -66,6 +67,7 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  const responses: Recorded[] = [];
 
   beforeAll(async () => {
     local = await startSite();
@@ -73,6 +75,7 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: WINDOWS[0]! });
     await context.addInitScript(WATCH);
+    recordResponses(context, responses);
     page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
   }, 60_000);
@@ -277,6 +280,23 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     expect((await events(id, token)).slice(-2)).toEqual(['drawn', 'drawn']);
   });
 
+  it('sends safe cards home by themselves after a move (the setting, on by default), through autoplay', {
+    timeout: 30_000,
+  }, async () => {
+    // A deal with an ace face up: after the first draw it goes home by itself.
+    let seed = 1;
+    for (; ; seed++) {
+      const { body } = await api.post('/replays', { seed, moves: [] });
+      if (body.view.tableau.some((c: { cards: string[] }) => c.cards[0]![0] === 'A')) break;
+    }
+    const { id, token } = await newGame(api, { seed });
+    await open(id, token);
+    await page.click('[data-pile="stock"]');
+    await expect.poll(() => events(id, token)).toEqual(['dealt', 'drawn', 'moved']);
+    const { body } = await api.get(`/games/${id}`, { authorization: `Bearer ${token}` });
+    expect(Object.values(body.foundations).flat()).toHaveLength(1);
+  });
+
   it('moves cards after a move (slides of at most 250 ms), and none under reduced motion or its setting', {
     timeout: 30_000,
   }, async () => {
@@ -478,5 +498,10 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
       authorization: `Bearer ${params.get('token')}`,
     });
     expect(body.rules).toEqual({ draw: 1, passes: null, foundationToTableau: false });
+  });
+
+  it('received no card that was face down in a game in play: not in the hints, autoplays or frames', async () => {
+    expect(responses.length).toBeGreaterThan(50);
+    expect(await hiddenCardsIn(responses)).toEqual([]);
   });
 });

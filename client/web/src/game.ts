@@ -253,17 +253,28 @@ export function useGame(id: string, token: string | undefined) {
   };
 
   // Once every card is known, a hint (beside the queue) says whether a finish is proved, which is
-  // when Autocomplete can succeed, or that no line wins any more.
+  // when Autocomplete can succeed, or that no line wins any more. One such hint at a time (each is
+  // a solver's work on the server): moves made meanwhile are looked at once it has answered.
+  const looking = useRef(false);
+  /** The version last looked at this way: each is asked about once. */
+  const lookedAt = useRef<number | null>(null);
+  const [looked, setLooked] = useState(0);
   useEffect(() => {
     const view = shown;
-    if (!view || view !== latest.current || view.status !== 'playing' || !allKnown(view)) return;
-    if (provedAt === view.version || lostAt === view.version) return;
+    if (looking.current || !view || view !== latest.current || view.status !== 'playing') return;
+    if (!allKnown(view) || lookedAt.current === view.version) return;
+    looking.current = true;
+    lookedAt.current = view.version;
     const asked = showing.current;
-    api.hint(id, token).then(
-      (answer) => showing.current === asked && learn(answer, view),
-      () => {},
-    );
-  }, [shown]);
+    const done = () => {
+      looking.current = false;
+      setLooked((n) => n + 1);
+    };
+    api.hint(id, token).then((answer) => {
+      if (showing.current === asked) learn(answer, view);
+      done();
+    }, done);
+  }, [shown, looked]);
 
   /** A click, a tap, Enter, or a drop on a pile; `card` when a card was pressed (its code). */
   const activate = (pile: PileId, card?: string) =>
