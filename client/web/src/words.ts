@@ -116,12 +116,10 @@ function nextFor(view: View | null, suit: Suit): string {
 export function ruleWords(rule: Rule, move: Move | undefined, view: View | null): string {
   const card = move ? movingCard(view, move) : undefined;
   const onto = move && card ? targetCard(view, move, card) : undefined;
-  const suitOfTarget =
-    move?.type === 'move' && isFoundation(move.to as PileId)
-      ? (move.to[1] as Suit)
-      : card
-        ? (card[1] as Suit)
-        : undefined;
+  // The foundation the move named, or the card's own.
+  const foundation =
+    move?.type === 'move' && move.to !== 'foundation' && isFoundation(move.to) ? move.to : undefined;
+  const suit = (foundation?.[1] ?? card?.[1]) as Suit | undefined;
   switch (rule) {
     case 'game-over':
       return 'This game is over: deal a new one to play on.';
@@ -156,9 +154,9 @@ export function ruleWords(rule: Rule, move: Move | undefined, view: View | null)
     case 'foundation-single-card':
       return 'Cards go home one at a time.';
     case 'foundation-suit':
-      return `${named(card)} does not go on ${suitOfTarget && move?.type === 'move' && isFoundation(move.to as PileId) ? placeName(move.to as PileId) : 'that foundation'}: each foundation takes one suit.`;
+      return `${named(card)} does not go on ${foundation ? placeName(foundation) : 'that foundation'}: each foundation takes one suit.`;
     case 'foundation-ascending': {
-      const next = suitOfTarget ? nextFor(view, suitOfTarget) : '';
+      const next = suit ? nextFor(view, suit) : '';
       return `${named(card)} cannot go home yet: ${next ? `its foundation takes ${next} next` : 'a foundation builds up from the Ace, one rank at a time'}.`;
     }
     case 'foundation-to-tableau-off':
