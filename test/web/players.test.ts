@@ -113,12 +113,21 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     await page.waitForSelector('main.me[aria-busy="false"]');
   }
 
-  it("signs in by name, deals the player's own games (won along a known line, and resigned); a reload keeps the player", {
+  it("signs in by name (one word, as the issuer takes), deals the player's own games (won along a known line, and resigned); a reload keeps the player", {
     timeout: 90_000,
   }, async () => {
     await alice.goto(`${local.url}/`);
     await waitForVersion(alice, 0); // the first visit deals a game at once, anonymous
     const anonymous = new URLSearchParams(new URL(alice.url()).hash.slice(1)).get('game')!;
+    // The form asks for what the issuer takes: one word. "John Smith" is refused by both.
+    expect(await alice.textContent('.account')).toContain('one word of letters, digits, _ . @ or -');
+    const name = alice.getByLabel('Player name');
+    await name.fill('John Smith');
+    expect(await name.evaluate((input: any) => input.validity.valid)).toBe(false);
+    expect((await api.post('/dev/tokens', { player: 'John Smith' })).status).toBe(400);
+    await name.fill('John_Smith');
+    expect(await name.evaluate((input: any) => input.validity.valid)).toBe(true);
+    expect((await api.post('/dev/tokens', { player: 'John_Smith' })).status).toBe(200);
     await signIn(alice, 'alice');
     const jwt = await jwtOf(alice);
 
