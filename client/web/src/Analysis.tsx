@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PlayedMove, View } from '../../types.js';
-import { type Analysis as Answer, ApiError, api } from './api.js';
+import type { Analysis as Answer, PlayedMove, View } from '../../types.js';
+import { ApiError, api } from './api.js';
 import { replayLink } from './links.js';
 import { Table } from './Table.js';
 import { moveWords, problemWords } from './words.js';

@@ -8,6 +8,7 @@
 import createClient from 'openapi-fetch';
 import type { paths } from '../../openapi.js';
 import type {
+  Analysis,
   CreatedGame,
   Frame,
   GameEvent,
@@ -24,12 +25,6 @@ import type {
 } from '../../types.js';
 import { session } from './session.js';
 import { problemWords } from './words.js';
-
-export type Analysis = {
-  readonly verdict: 'winnable' | 'lost' | 'unknown';
-  readonly line: PlayedMove[] | null;
-  readonly lastWinnableVersion: number | null | 'unknown';
-};
 
 export class ApiError extends Error {
   constructor(
@@ -156,7 +151,7 @@ export const api = {
   analysis: (id: string, token: string | undefined): Promise<Analysis> =>
     call(() => client.GET('/games/{id}/analysis', { params: { path: { id } }, headers: auth(token) }), {
       bearer: token,
-    }) as Promise<Analysis>,
+    }),
 
   /**
    * The time of one event of the log (version `at`), and how far this browser's clock is ahead of
