@@ -196,7 +196,11 @@ async function screenshots() {
     await page.waitForTimeout(400); // the last slide ends
     await shot(page, name);
     if (!name.includes('phone')) {
-      // Resigned: the whole deal shown, and the analysis of it.
+      // The same deal dealt through three times without a card played, then resigned: the whole
+      // deal shown, and its analysis, which says until which move it could still have been won.
+      await dealSeed(page, 3);
+      for (let i = 0; i < 26; i++) await page.click('[data-pile="stock"]');
+      await page.locator('[data-pile="stock"] .spent').waitFor();
       await page.getByRole('button', { name: 'Resign' }).click();
       await page.locator('[data-analysis][data-verdict]').waitFor({ timeout: 10_000 });
       await page.waitForTimeout(700); // the banner's pop ends
