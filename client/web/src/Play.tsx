@@ -80,7 +80,7 @@ export function Play({ id, token }: { readonly id: string; readonly token: strin
 
   const elapsed = time.start !== undefined && time.end !== undefined ? time.end - time.start : undefined;
   return (
-    <main class="play" aria-busy={game.busy}>
+    <main class="play">
       <header class="toolbar">
         <h1>Klondike</h1>
         <div class="actions">

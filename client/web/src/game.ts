@@ -75,7 +75,6 @@ export function useGame(id: string, token: string | undefined) {
   const selectionRef = useRef<Selection | null>(null);
   const [hint, setHint] = useState<PlayedMove | null>(null);
   const [aim, setAim] = useState<Aim>({ pile: 'stock', depth: 1 });
-  const [busy, setBusy] = useState(false);
   /** The version at which the hint said that no line can win any more (cleared by an undo). */
   const [lostAt, setLostAt] = useState<number | null>(null);
   /** The version at which a hint found a winning line with every card known: Autocomplete is offered. */
@@ -161,8 +160,9 @@ export function useGame(id: string, token: string | undefined) {
   const sending = useRef<{ move?: Move; view: View | null }>({ view: null });
 
   const drain = async () => {
+    // No busy state: every input waits its turn in the queue, so there is nothing to disable while
+    // a request is out, and no redraw of the table for it.
     running.current = true;
-    setBusy(true);
     while (queue.current.length > 0) {
       const input = queue.current.shift()!;
       try {
@@ -174,7 +174,6 @@ export function useGame(id: string, token: string | undefined) {
       }
     }
     running.current = false;
-    setBusy(false);
   };
 
   const enqueue = (input: Input) => {
@@ -330,7 +329,6 @@ export function useGame(id: string, token: string | undefined) {
     selection,
     hint,
     aim,
-    busy,
     /** No line can win from the position drawn (a hint said so). */
     lost: lostAt !== null && shown !== null && shown.version >= lostAt,
     /** Autocomplete can succeed from here (a hint proved a finish). */

@@ -30,25 +30,40 @@ function spotOf(element: HTMLElement, root: HTMLElement): Spot {
   return { x, y };
 }
 
-/** The places of the face-up cards of a table, by code, and of its stock. */
+/** The face-up cards of a table by code (their elements and places), and where its stock is. */
 export interface Places {
-  readonly cards: ReadonlyMap<string, Spot>;
+  readonly cards: ReadonlyMap<string, { readonly element: HTMLElement; readonly spot: Spot }>;
   readonly stock: Spot | undefined;
 }
 
 export function placesOf(root: HTMLElement): Places {
-  const cards = new Map<string, Spot>();
-  for (const card of root.querySelectorAll<HTMLElement>('[data-card]')) {
-    const code = card.dataset.card!;
-    if (code !== 'down') cards.set(code, spotOf(card, root));
+  const cards = new Map<string, { element: HTMLElement; spot: Spot }>();
+  for (const element of root.querySelectorAll<HTMLElement>('[data-card]')) {
+    const code = element.dataset.card!;
+    if (code !== 'down') cards.set(code, { element, spot: spotOf(element, root) });
   }
   const stock = root.querySelector<HTMLElement>('[data-pile="stock"]');
   return { cards, stock: stock ? spotOf(stock, root) : undefined };
 }
 
+/**
+ * The animations started here and still running. Kept by hand: asking the document for them
+ * (getAnimations) costs a millisecond or two a move.
+ */
+const running = new Set<Animation>();
+
+function animate(element: HTMLElement, keyframes: Keyframe[], options: KeyframeAnimationOptions): void {
+  const animation = element.animate(keyframes, options);
+  running.add(animation);
+  const done = () => running.delete(animation);
+  animation.onfinish = done;
+  animation.oncancel = done;
+}
+
 /** Ends every animation of the table at once. */
-export function finishMotion(root: HTMLElement): void {
-  for (const animation of root.getAnimations({ subtree: true })) animation.finish();
+export function finishMotion(): void {
+  for (const animation of running) animation.finish();
+  running.clear();
 }
 
 /**
@@ -56,20 +71,18 @@ export function finishMotion(root: HTMLElement): void {
  * now, for the next time. Cards of a pile that was not on the table before (a first drawing) stay.
  */
 export function moveCards(root: HTMLElement, before: Places | null): Places {
-  finishMotion(root);
+  finishMotion();
   const now = placesOf(root);
   if (!before || reducedMotion()) return now;
-  for (const card of root.querySelectorAll<HTMLElement>('[data-card]')) {
-    const code = card.dataset.card!;
-    if (code === 'down') continue;
-    const to = now.cards.get(code)!;
-    const from = before.cards.get(code);
+  for (const [code, { element: card, spot: to }] of now.cards) {
+    const from = before.cards.get(code)?.spot;
     if (from) {
       const dx = from.x - to.x;
       const dy = from.y - to.y;
       if (Math.abs(dx) + Math.abs(dy) < 1) continue;
       const ms = Math.min(SLIDE_MS, 120 + Math.hypot(dx, dy) / 6);
-      card.animate(
+      animate(
+        card,
         [
           { transform: `translate(${dx}px, ${dy}px)`, zIndex: 20 },
           { transform: 'none', zIndex: 20 },
@@ -80,7 +93,8 @@ export function moveCards(root: HTMLElement, before: Places | null): Places {
       // Drawn: from the stock, turning over on the way.
       const dx = before.stock.x - to.x;
       const dy = before.stock.y - to.y;
-      card.animate(
+      animate(
+        card,
         [
           { transform: `translate(${dx}px, ${dy}px) scaleX(0.05)`, zIndex: 20 },
           { transform: 'none', zIndex: 20 },
@@ -89,7 +103,7 @@ export function moveCards(root: HTMLElement, before: Places | null): Places {
       );
     } else {
       // Turned up where it lies (a column's face-down card, uncovered).
-      card.animate([{ transform: 'scaleX(0.05)' }, { transform: 'none' }], {
+      animate(card, [{ transform: 'scaleX(0.05)' }, { transform: 'none' }], {
         duration: TURN_MS,
         easing: EASE,
       });
@@ -112,7 +126,8 @@ export function celebrate(root: HTMLElement): void {
     // Spread over the table, from right to left and back, by the card's place in the sequence.
     const x = ((i * 97) % Math.max(1, width)) - spot.x;
     const y = height * (0.45 + (0.4 * ((i * 37) % 11)) / 11) - spot.y;
-    card.animate(
+    animate(
+      card,
       [
         { transform: 'none', zIndex: 30 },
         {
