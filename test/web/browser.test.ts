@@ -7,23 +7,17 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Move, PlayedMove, View } from '../../client/types.js';
 import { cardShort } from '../../client/web/src/cards.js';
 import { hintWords } from '../../client/web/src/words.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
-import {
-  CHROMIUM,
-  expectedPiles,
-  launchBrowser,
-  shownPiles,
-  startSite,
-  waitForVersion,
-} from '../support/browser.js';
-import { type Client, client, type Local } from '../support/local.js';
-import { hiddenCardsIn, hiddenCardsInPage, type Recorded, recordResponses } from './responses.js';
+import { CHROMIUM, expectedPiles, shownPiles, waitForVersion } from '../support/browser.js';
+import type { Client, Local } from '../support/local.js';
+import { hiddenCardsIn, hiddenCardsInPage, recordResponses } from './responses.js';
 import { WITHOUT_AUTOPLAY } from './settings.js';
+import { useSite } from './site.js';
 
 if (!CHROMIUM) {
   console.log(
@@ -36,27 +30,14 @@ const PILE_ORDER = ['stock', 'waste', 'fC', 'fD', 'fH', 'fS', 't1', 't2', 't3', 
 const CORNER = { x: 8, y: 8 };
 
 describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
+  const site = useSite({ viewport: { width: 1100, height: 900 }, init: [WITHOUT_AUTOPLAY] });
   let local: Local;
   let api: Client;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  const responses: Recorded[] = [];
-
-  beforeAll(async () => {
-    local = await startSite();
-    api = client(local.url);
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-    await context.addInitScript(WITHOUT_AUTOPLAY);
-    recordResponses(context, responses);
-    page = await context.newPage();
-    page.on('dialog', (dialog) => void dialog.accept());
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await local?.stop();
+  const responses = site.responses;
+  beforeAll(() => {
+    ({ local, api, browser, page } = site);
   });
 
   /** The game the page shows, as the API sees it now (with the page's own token). */

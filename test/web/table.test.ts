@@ -5,16 +5,17 @@
  * player's words, the analysis shows after a resignation and a win, and Settings survive a reload.
  * One browser and one runtime for the file.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Analysis, View } from '../../client/types.js';
 import { RULES } from '../../domain/violations.js';
 import { PROBLEM_TYPES } from '../../functions/http/problem.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
-import { CHROMIUM, launchBrowser, startSite, waitForVersion } from '../support/browser.js';
-import { type Client, client, type Local, newGame } from '../support/local.js';
+import { CHROMIUM, waitForVersion } from '../support/browser.js';
+import { type Client, type Local, newGame } from '../support/local.js';
 import { DEAD_END, LONGEST_COLUMN } from './decks.js';
-import { hiddenCardsIn, type Recorded, recordResponses } from './responses.js';
+import { hiddenCardsIn } from './responses.js';
+import { useSite } from './site.js';
 
 if (!CHROMIUM) console.log('web table tests skipped: no Chromium (apt-get install -y chromium)');
 
@@ -62,39 +63,26 @@ const CODES = [
 ];
 
 describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
+  const site = useSite({ viewport: WINDOWS[0]!, init: [WATCH] });
   let local: Local;
   let api: Client;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  const responses: Recorded[] = [];
+  const responses = site.responses;
   let resignedAnalysis: Analysis | undefined;
-
-  beforeAll(async () => {
-    local = await startSite();
-    api = client(local.url);
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: WINDOWS[0]! });
-    await context.addInitScript(WATCH);
-    recordResponses(context, responses);
-    page = await context.newPage();
-    page.on('dialog', (dialog) => void dialog.accept());
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await local?.stop();
+  beforeAll(() => {
+    ({ local, api, browser, page } = site);
   });
 
   const said = (on: Page = page): Promise<string[]> =>
     on.evaluate(() => [...((globalThis as any).__said as Set<string>)]);
   const animations = (on: Page = page): Promise<{ duration: number; card: string | null }[]> =>
     on.evaluate(() => (globalThis as any).__animations);
-  /** A seed whose deal shows no ace in the columns (asked of POST /replays, which stores nothing). */
-  async function seedWithoutAces(): Promise<number> {
+  /** The first seed whose deal does (or does not) show an ace in the columns, asked of POST /replays (which stores nothing). */
+  async function seedShowingAnAce(shows: boolean): Promise<number> {
     for (let seed = 1; ; seed++) {
       const { body } = await api.post('/replays', { seed, moves: [] });
-      if (!body.view.tableau.some((c: { cards: string[] }) => c.cards[0]![0] === 'A')) return seed;
+      if (body.view.tableau.some((c: { cards: string[] }) => c.cards[0]![0] === 'A') === shows) return seed;
     }
   }
 
@@ -265,7 +253,7 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     timeout: 30_000,
   }, async () => {
     // A deal that shows no ace: no card goes home by itself between the draws.
-    const { id, token } = await newGame(api, { seed: await seedWithoutAces() });
+    const { id, token } = await newGame(api, { seed: await seedShowingAnAce(false) });
     await open(id, token);
     for (let i = 0; i < 4; i++) await page.keyboard.press('d');
     for (let i = 0; i < 4; i++) await page.keyboard.press('u');
@@ -290,12 +278,7 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     timeout: 30_000,
   }, async () => {
     // A deal with an ace face up: after the first draw it goes home by itself.
-    let seed = 1;
-    for (; ; seed++) {
-      const { body } = await api.post('/replays', { seed, moves: [] });
-      if (body.view.tableau.some((c: { cards: string[] }) => c.cards[0]![0] === 'A')) break;
-    }
-    const { id, token } = await newGame(api, { seed });
+    const { id, token } = await newGame(api, { seed: await seedShowingAnAce(true) });
     await open(id, token);
     await page.click('[data-pile="stock"]');
     await expect.poll(() => events(id, token)).toEqual(['dealt', 'drawn', 'moved']);
