@@ -3,6 +3,7 @@ import type {
   CreatedGame,
   Frame,
   GameEvent,
+  Hint,
   HistoryStep,
   Move,
   NewGame,
@@ -11,8 +12,19 @@ import type {
   View,
 } from './types.js';
 
-/** Where the local runtime (`npm start`) listens. */
+/** Where the local runtime (`npm start`) listens when PORT is not set. */
 export const DEFAULT_URL = 'http://127.0.0.1:3000';
+
+/**
+ * Where `npm start` listens in this environment: the same PORT (default 3000). Undefined when PORT
+ * is set to something that is not a port number, which the command line reports.
+ */
+export function defaultUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const port = env.PORT?.trim();
+  if (port === undefined || port === '') return DEFAULT_URL;
+  if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) return undefined;
+  return `http://127.0.0.1:${Number(port)}`;
+}
 /** How long one request may take before the client gives up on it. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -172,6 +184,12 @@ export function createApi(options: ApiOptions = {}) {
     undo: (id: string) => call<View>('POST', `${game(id)}/undo`),
     redo: (id: string) => call<View>('POST', `${game(id)}/redo`),
     resign: (id: string) => call<View>('POST', `${game(id)}/resign`),
+    /** GET /games/{id}/hint: a next move from what the player can see, or none and why. */
+    hint: (id: string) => call<Hint>('GET', `${game(id)}/hint`),
+    /** POST /games/{id}/autoplay: every safe card home (the view unchanged when none is). */
+    autoplay: (id: string) => call<View>('POST', `${game(id)}/autoplay`),
+    /** POST /games/{id}/autocomplete: a provably won game played to the end, else refused. */
+    autocomplete: (id: string) => call<View>('POST', `${game(id)}/autocomplete`),
     /** One page of GET /games/{id}/events. */
     eventsPage: (id: string, after = -1, limit = 1000) =>
       call<{ events: GameEvent[]; next: number | null }>(

@@ -6,6 +6,9 @@ export type Command =
   | { kind: 'undo' }
   | { kind: 'redo' }
   | { kind: 'resign' }
+  | { kind: 'hint' }
+  | { kind: 'autoplay' }
+  | { kind: 'autocomplete' }
   | { kind: 'legal' }
   | { kind: 'help' }
   | { kind: 'board' }
@@ -21,6 +24,9 @@ export const HELP = `Commands:
   7 f             column 7's top card to its foundation (7 fh names the pile)
   fh 3            foundation (fc fd fh fs) back to column 3
   u  undo         y  redo              ?  list the legal moves
+  hint            a good next move, and why (from what you can see)
+  a   autoplay    every card that can safely go home goes there
+  autocomplete    play a game that can surely be won to the end (every card face up)
   resign          end the game (the deal is revealed)
   b               redraw the board     h  this help     q  quit (the game can be resumed)
   :stats          your record (signed in with --player)
@@ -36,6 +42,12 @@ const WORDS: Record<string, Command> = {
   y: { kind: 'redo' },
   redo: { kind: 'redo' },
   resign: { kind: 'resign' },
+  hint: { kind: 'hint' },
+  a: { kind: 'autoplay' },
+  auto: { kind: 'autoplay' },
+  autoplay: { kind: 'autoplay' },
+  autocomplete: { kind: 'autocomplete' },
+  finish: { kind: 'autocomplete' },
   '?': { kind: 'legal' },
   moves: { kind: 'legal' },
   legal: { kind: 'legal' },

@@ -2,7 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
-import { DEFAULT_TIMEOUT_MS, DEFAULT_URL } from './api.js';
+import { DEFAULT_TIMEOUT_MS, defaultUrl } from './api.js';
 
 /** A mistake on the command line: printed on one line, exit status 2. */
 export class UsageError extends Error {
@@ -47,7 +47,10 @@ export function parse(
 }
 
 export function commonOptions(values: Values, env: NodeJS.ProcessEnv): CommonOptions {
-  const url = (values.url as string | undefined) ?? env.KLONDIKE_URL ?? DEFAULT_URL;
+  const url = (values.url as string | undefined) ?? env.KLONDIKE_URL ?? defaultUrl(env);
+  if (url === undefined) {
+    throw new UsageError(`PORT is "${env.PORT}", not a port number (1 to 65535); or give --url`);
+  }
   const timeout = values.timeout as string | undefined;
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   if (timeout !== undefined) {

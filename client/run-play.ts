@@ -11,7 +11,7 @@ import {
   parseDeck,
   UsageError,
 } from './options.js';
-import { describeMove, renderBoard, renderLegalMoves, renderStats } from './render.js';
+import { describeMove, moveCommand, renderBoard, renderLegalMoves, renderStats } from './render.js';
 import type { NewGame, Rules, View } from './types.js';
 
 export interface PlayConfig extends Streams, Partial<CommonOptions> {
@@ -28,6 +28,8 @@ export interface PlayConfig extends Streams, Partial<CommonOptions> {
 }
 
 const MAX_SEED = 4294967295;
+
+const cardsHome = (view: View): number => Object.values(view.foundations).flat().length;
 
 /**
  * Plays one game at the prompt: creates it (or resumes it), draws the table, then reads commands
@@ -87,6 +89,14 @@ export async function runPlay(config: PlayConfig): Promise<number> {
         case 'legal':
           print(renderLegalMoves(view, { color }));
           continue;
+        case 'hint':
+          try {
+            const { move, reason } = await api.hint(view.id);
+            print(move ? `hint: ${moveCommand(move)}  (${reason})` : `hint: ${reason}`);
+          } catch (error) {
+            print(errorLine(error));
+          }
+          continue;
         case 'stats':
           if (api.player === undefined) print('Sign in to keep a record: npm run play -- --player NAME');
           else {
@@ -115,6 +125,20 @@ export async function runPlay(config: PlayConfig): Promise<number> {
             break;
           case 'resign':
             view = await api.resign(view.id);
+            break;
+          case 'autoplay': {
+            view = await api.autoplay(view.id);
+            const home = cardsHome(view) - cardsHome(before);
+            print(
+              home === 0
+                ? 'no card can safely go home: a card goes by itself only once no card left in play can need it'
+                : `ok: ${home === 1 ? '1 card' : `${home} cards`} home`,
+            );
+            break;
+          }
+          case 'autocomplete':
+            view = await api.autocomplete(view.id);
+            print(`ok: played to the end in ${view.version - before.version} moves`);
             break;
         }
       } catch (error) {
@@ -166,7 +190,8 @@ Plays Klondike at the terminal against the HTTP API.
   --game ID --token T   resume a game
   --player NAME         sign in at the local runtime's development issuer: the game is yours, :stats
                         shows your record, and --game ID --player NAME resumes it
-  --url URL             the API (default $KLONDIKE_URL or ${DEFAULT_URL})
+  --url URL             the API (default $KLONDIKE_URL, else http://127.0.0.1:$PORT,
+                        the port of npm start, 3000 when PORT is not set)
   --timeout SECONDS     per request (default 10)
   --color, --no-color   force colour on or off (default: on for a terminal, off with NO_COLOR)
 `;

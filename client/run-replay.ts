@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { type Api, ApiError, DEFAULT_URL } from './api.js';
+import { type Api, ApiError } from './api.js';
 import { lineReader, type Streams } from './io.js';
 import { cliMain, errorLine, type MainStreams, session } from './main.js';
 import { COMMON_OPTIONS, type CommonOptions, commonOptions, integer, parse, UsageError } from './options.js';
@@ -256,7 +256,8 @@ Steps through a game frame by frame: n or enter next, p previous, j N jump, q qu
   --at N               print the frame at version N and stop
   --all                print every frame and stop
   --token T            the token of a game still in play (finished games are public)
-  --url URL            the API (default $KLONDIKE_URL or ${DEFAULT_URL})
+  --url URL            the API (default $KLONDIKE_URL, else http://127.0.0.1:$PORT,
+                        the port of npm start, 3000 when PORT is not set)
   --timeout SECONDS    per request (default 10)
   --color, --no-color  force colour on or off
 

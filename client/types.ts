@@ -26,6 +26,8 @@ export type GameEvent = Schemas['Event'];
 export type Frame = Schemas['ReplayFrames']['frames'][number];
 export type Problem = Schemas['Problem'];
 export type Hint = Schemas['Hint'];
+/** A finished game's analysis: GET /games/{id}/analysis. */
+export type Analysis = Schemas['Analysis'];
 /** The body of POST /games. */
 export type NewGame = Schemas['CreateGame'];
 /** A signed-in player's record: GET /me/stats. */

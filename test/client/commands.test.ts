@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../client/commands.js';
+import { UsageError } from '../../client/options.js';
+import { parsePlayArgs } from '../../client/run-play.js';
+import { parseReplayArgs } from '../../client/run-replay.js';
 
 const move = (from: string, to: string, count?: number) => ({
   kind: 'move',
@@ -16,6 +19,11 @@ describe('parseCommand', () => {
     ['y', { kind: 'redo' }],
     ['?', { kind: 'legal' }],
     ['resign', { kind: 'resign' }],
+    ['hint', { kind: 'hint' }],
+    ['a', { kind: 'autoplay' }],
+    ['autoplay', { kind: 'autoplay' }],
+    ['autocomplete', { kind: 'autocomplete' }],
+    ['finish', { kind: 'autocomplete' }],
     ['h', { kind: 'help' }],
     ['help', { kind: 'help' }],
     ['q', { kind: 'quit' }],
@@ -66,5 +74,31 @@ describe('parseCommand', () => {
     const command = parseCommand(line);
     expect(command.kind).toBe('error');
     expect(command.kind === 'error' && command.message).toMatch(message);
+  });
+});
+
+describe('the default URL', () => {
+  const urlOf = (env: NodeJS.ProcessEnv, argv: string[] = []) => {
+    const parsed = parsePlayArgs(argv, env);
+    return 'url' in parsed ? parsed.url : undefined;
+  };
+
+  it('is the port of npm start: PORT, else 3000', () => {
+    expect(urlOf({})).toBe('http://127.0.0.1:3000');
+    expect(urlOf({ PORT: '4123' })).toBe('http://127.0.0.1:4123');
+    const replay = parseReplayArgs(['some-game'], { PORT: '4123' });
+    expect('url' in replay && replay.url).toBe('http://127.0.0.1:4123');
+  });
+
+  it('gives way to KLONDIKE_URL and --url', () => {
+    expect(urlOf({ PORT: '4123', KLONDIKE_URL: 'http://elsewhere.test' })).toBe('http://elsewhere.test');
+    expect(urlOf({ PORT: '4123' }, ['--url', 'http://there.test'])).toBe('http://there.test');
+  });
+
+  it('refuses a PORT that is not a port number, unless a URL is given', () => {
+    for (const port of ['abc', '0', '70000', '3000x'])
+      expect(() => urlOf({ PORT: port }), port).toThrow(UsageError);
+    expect(() => urlOf({ PORT: 'abc' })).toThrow(/PORT is "abc", not a port number/);
+    expect(urlOf({ PORT: 'abc' }, ['--url', 'http://there.test'])).toBe('http://there.test');
   });
 });

@@ -205,6 +205,48 @@ describe('a known win, typed in as commands', () => {
   });
 });
 
+describe('the hint, autoplay and autocomplete at the prompt', () => {
+  it('hints at the deal, refuses autocomplete there with the reason, then finishes a known win', async () => {
+    const line = winning.lines[2]!;
+    const moves = line.moves as any[];
+    // The first point of the line from which the finish can be proved from what is seen: no card
+    // face down, and the stock empty or dealt through once. Both only grow along a line without
+    // undo, so a binary search over POST /replays (nothing stored) finds it.
+    const provable = async (n: number) => {
+      const answer = await fetch(`${local.url}/replays`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ deck: line.deck, moves: moves.slice(0, n) }),
+      });
+      const { view } = (await answer.json()) as any;
+      return view.tableau.every((c: any) => c.hidden === 0) && (view.stock.count === 0 || view.pass >= 2);
+    };
+    let low = 0;
+    let high = moves.length;
+    while (low < high) {
+      const mid = Math.floor((low + high) / 2);
+      if (await provable(mid)) high = mid;
+      else low = mid + 1;
+    }
+    expect(low).toBeLessThan(moves.length - 5);
+    const io = streams([
+      'hint',
+      'autocomplete',
+      ...moves.slice(0, low).map((move) => moveCommand(move)),
+      'a',
+      'autocomplete',
+    ]);
+    const status = await runPlay({ ...io, url: local.url, newGame: { deck: line.deck }, color: false });
+    const out = io.text();
+    expect(status).toBe(0);
+    expect(out).toMatch(/> hint\nhint: (\S+ \S+( \d+)?|d|r) {2}\(.+\)\n/);
+    expect(out).toMatch(/> autocomplete\nrefused: The win cannot be proved/);
+    expect(out).toMatch(/> a\n(ok: \d+ cards? home|no card can safely go home)/);
+    expect(out).toMatch(/> autocomplete\nok: played to the end in \d+ moves/);
+    expect(out).toMatch(/Won in \d+ moves!/);
+  });
+});
+
 describe('when the server is down or slow', () => {
   let silent: Server;
   let silentUrl = '';

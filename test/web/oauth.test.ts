@@ -138,20 +138,20 @@ describe.skipIf(!CHROMIUM)('signing in at a Cognito-like hosted UI (code grant w
     // A code pushed at the page (a link from elsewhere): its state matches no sign-in begun here.
     const exchanges = cognito.requests.filter((r) => r.path === '/oauth2/token').length;
     await page.goto(`${local.url}/?code=stolen&state=forged`);
-    await alert.getByText('the answer does not match a sign-in started here (state)').waitFor();
+    await alert.getByText('the answer does not match a sign-in started on this page').waitFor();
     expect(cognito.requests.filter((r) => r.path === '/oauth2/token')).toHaveLength(exchanges);
     expect(new URL(page.url()).search).toBe('');
 
     // The hosted UI sends an error back.
     await page.goto(`${local.url}/?error=access_denied&error_description=User%20cancelled`);
-    await alert.getByText('Sign-in failed: User cancelled.').waitFor();
+    await alert.getByText('Sign-in was cancelled or refused.').waitFor();
 
     // The token endpoint refuses the code.
     cognito.refuseNextExchange('invalid_grant', 'Code expired');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel('Email').fill('carol@example.com');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await alert.getByText('Sign-in failed: Code expired.').waitFor();
+    await alert.getByText('Sign-in failed: the sign-in service refused it. Try again.').waitFor();
     expect(await stored()).toBeNull();
 
     // The token endpoint cannot be reached.
@@ -159,7 +159,9 @@ describe.skipIf(!CHROMIUM)('signing in at a Cognito-like hosted UI (code grant w
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel('Email').fill('carol@example.com');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await alert.getByText(`Cannot reach the sign-in service at ${cognito.url}. Is it running?`).waitFor();
+    await alert
+      .getByText('Cannot reach the sign-in service. Check the connection, then try again.')
+      .waitFor();
     await page.unroute(`${cognito.url}/oauth2/token`);
     expect(await stored()).toBeNull();
   });

@@ -14,6 +14,7 @@ import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { CHROMIUM, launchBrowser, startSite, waitForVersion } from '../support/browser.js';
 import { type Client, client, type Local } from '../support/local.js';
 import { hiddenCardsIn, type Recorded, recordResponses } from './responses.js';
+import { WITHOUT_AUTOPLAY } from './settings.js';
 
 if (!CHROMIUM) {
   console.log(
@@ -42,6 +43,7 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     browser = await launchBrowser();
     const open = async () => {
       const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+      await context.addInitScript(WITHOUT_AUTOPLAY);
       recordResponses(context, responses);
       contexts.push(context);
       const page = await context.newPage();
@@ -111,12 +113,21 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     await page.waitForSelector('main.me[aria-busy="false"]');
   }
 
-  it("signs in by name, deals the player's own games (won along a known line, and resigned); a reload keeps the player", {
+  it("signs in by name (one word, as the issuer takes), deals the player's own games (won along a known line, and resigned); a reload keeps the player", {
     timeout: 90_000,
   }, async () => {
     await alice.goto(`${local.url}/`);
     await waitForVersion(alice, 0); // the first visit deals a game at once, anonymous
     const anonymous = new URLSearchParams(new URL(alice.url()).hash.slice(1)).get('game')!;
+    // The form asks for what the issuer takes: one word. "John Smith" is refused by both.
+    expect(await alice.textContent('.account')).toContain('one word of letters, digits, _ . @ or -');
+    const name = alice.getByLabel('Player name');
+    await name.fill('John Smith');
+    expect(await name.evaluate((input: any) => input.validity.valid)).toBe(false);
+    expect((await api.post('/dev/tokens', { player: 'John Smith' })).status).toBe(400);
+    await name.fill('John_Smith');
+    expect(await name.evaluate((input: any) => input.validity.valid)).toBe(true);
+    expect((await api.post('/dev/tokens', { player: 'John_Smith' })).status).toBe(200);
     await signIn(alice, 'alice');
     const jwt = await jwtOf(alice);
 
@@ -136,7 +147,7 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     }
     // The page opens the player's game with their sign-in token alone; anyone else may not write.
     await alice.reload();
-    await alice.getByText(/Won in \d+ moves/).waitFor();
+    await alice.getByText(/You won in \d+ moves/).waitFor();
     await alice.locator('[data-player]', { hasText: 'alice' }).waitFor();
     expect((await api.post(`/games/${games.won}/resign`)).status).toBe(401);
 
@@ -281,7 +292,7 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     expect(await bob.locator('[data-player]').count()).toBe(0);
   });
 
-  it("signs the player out in the API's words when it refuses their token, and says when the issuer cannot be reached", {
+  it('signs the player out, in words, when the API refuses their token, and says when the issuer cannot be reached', {
     timeout: 30_000,
   }, async () => {
     // A token whose signature no longer verifies, as a key rotation or tampering leaves it.
@@ -299,16 +310,18 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     const refused = await api.get('/me/stats', { authorization: `Bearer ${forged}` });
     expect(refused.status).toBe(401);
     expect(await alert.textContent()).toContain(
-      `You have been signed out: ${refused.body.detail} Sign in again.`,
+      'Your sign-in is no longer accepted: you have been signed out. Sign in again.',
     );
     expect(await stored(alice)).toBeNull();
     await alice.getByLabel('Player name').waitFor();
 
-    // The issuer does not answer: the page says where it tried.
+    // The issuer does not answer: the page says so.
     await alice.route('**/dev/tokens', (route) => route.abort('connectionrefused'));
     await alice.getByLabel('Player name').fill('alice');
     await alice.getByRole('button', { name: 'Sign in' }).click();
-    await alice.getByText(`Cannot reach the sign-in issuer at ${local.url}. Is it running?`).waitFor();
+    await alice
+      .getByText('Cannot reach the sign-in service. Check the connection, then try again.')
+      .waitFor();
     await alice.unroute('**/dev/tokens');
     expect(await stored(alice)).toBeNull();
     // And once it answers again, the player is back with their games.

@@ -42,13 +42,16 @@ export function Account() {
               pattern={PLAYER_NAME}
               maxLength={64}
               autoComplete="username"
-              title="1 to 64 letters, digits, _ . @ or -"
+              placeholder="one word"
+              title="One word, 1 to 64 letters, digits, _ . @ or - (no spaces)"
             />
           </label>
           <button type="submit" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign in'}
           </button>
-          <span class="hint-text">(the development issuer of npm start: any name, no password)</span>
+          <span class="hint-text">
+            (for trying it out: one word of letters, digits, _ . @ or -, no password)
+          </span>
         </form>
       ) : config?.kind === 'oauth' ? (
         <button type="button" disabled={busy} onClick={() => void session.beginSignIn()}>

@@ -62,16 +62,17 @@ export function App() {
     ) : place.kind === 'me' ? (
       <MyGames key={visit} />
     ) : (
-      <main>
+      <main class="play">
         <p class={error ? 'message error' : 'loading'} role="status">
           {error ?? 'Dealing…'}
         </p>
       </main>
     );
+  // Play and replay fill the window (page.play, page.replay); the other views scroll as pages do.
   return (
-    <>
+    <div class={`page ${place.kind}`}>
       <Account />
       {view}
-    </>
+    </div>
   );
 }

@@ -1,46 +1,54 @@
 import { useRef, useState } from 'preact/hooks';
 import type { NewGame as NewGameBody } from '../../types.js';
+import { ApiError } from './api.js';
+import { type Settings, useSettings } from './settings.js';
+import { problemWords } from './words.js';
+
+/** The rules of the next deal, in words: "draw 3, 3 passes, cards may come back from the foundations". */
+const rulesWords = (s: Settings) =>
+  [
+    `draw ${s.draw}`,
+    s.passes === null ? 'passes without limit' : `${s.passes} ${s.passes === 1 ? 'pass' : 'passes'}`,
+    s.foundationToTableau ? 'cards may come back from the foundations' : 'cards stay on the foundations',
+  ].join(', ');
 
 interface NewGameProps {
-  /** Deals the game; rejects with the API's reason, which the dialog shows. */
+  /** Deals the game (with the rules of Settings); rejects with the API's problem, which the dialog words. */
   readonly onDeal: (body: NewGameBody) => Promise<void>;
 }
 
 type Kind = 'random' | 'winnable' | 'seed' | 'deck';
 
 /**
- * "New game": a dialog with the deal (random, proved winnable, by seed, or a deck) and the rule
- * options. Its checks are the API's: whatever the API refuses is shown here in its words.
+ * "New game": a dialog with the deal (random, proved winnable, by seed, or a deck); the rules come
+ * from Settings. Its checks are the API's: whatever the API refuses is said here in words.
  */
 export function NewGame({ onDeal }: NewGameProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [kind, setKind] = useState<Kind>('random');
   const [error, setError] = useState<string | null>(null);
   const [dealing, setDealing] = useState(false);
+  const chosen = useSettings();
 
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const text = (name: string) => String(form.get(name) ?? '').trim();
-    const passes = text('passes');
     const seed = text('seed');
     // Only what JSON cannot carry is checked here; ranges and decks are the API's to judge.
-    if (passes !== '' && passes !== 'unlimited' && !/^-?\d+$/.test(passes))
-      return setError('Passes must be a whole number, or "unlimited".');
     if (kind === 'seed' && !/^-?\d+$/.test(seed)) return setError('The seed must be a whole number.');
-    const body: NewGameBody = {
-      rules: {
-        draw: text('draw') === '1' ? 1 : 3,
-        ...(passes === '' ? {} : { passes: passes === 'unlimited' ? null : Number(passes) }),
-        foundationToTableau: form.get('foundationToTableau') === 'on',
-      },
-    };
+    const body: NewGameBody = {};
     if (kind === 'winnable') body.winnable = true;
     if (kind === 'seed') body.seed = Number(seed);
     if (kind === 'deck') {
       const deck = text('deck');
       // 52 codes separated by spaces or commas, or the 156-digit Klondike-Solver string, as the API takes them.
-      body.deck = /^\d+$/.test(deck) ? deck : deck.split(/[\s,]+/).filter(Boolean);
+      body.deck = /^\d+$/.test(deck)
+        ? deck
+        : deck
+            .split(/[\s,]+/)
+            .filter(Boolean)
+            .map((code) => code.toUpperCase().replace(/^10/, 'T'));
     }
     setError(null);
     setDealing(true);
@@ -48,7 +56,11 @@ export function NewGame({ onDeal }: NewGameProps) {
       await onDeal(body);
       dialog.current?.close();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(
+        failure instanceof ApiError
+          ? problemWords(failure.status, failure.problem, { doing: 'deal' })
+          : String(failure),
+      );
     } finally {
       setDealing(false);
     }
@@ -72,7 +84,7 @@ export function NewGame({ onDeal }: NewGameProps) {
       <button type="button" onClick={() => dialog.current?.showModal()}>
         New game
       </button>
-      <dialog ref={dialog} aria-labelledby="new-game-title" class="new-game">
+      <dialog ref={dialog} aria-labelledby="new-game-title" class="panel new-game">
         <form onSubmit={submit}>
           <h2 id="new-game-title">Deal a new game</h2>
           <fieldset>
@@ -90,33 +102,13 @@ export function NewGame({ onDeal }: NewGameProps) {
           )}
           {kind === 'deck' && (
             <label class="wide">
-              Deck: 52 cards in dealing order (AC 2D … TH), or the 156-digit Klondike-Solver string
+              Deck: 52 cards in dealing order (AC 2D … 10H), or the 156-digit Klondike-Solver string
               <textarea name="deck" rows={3} required autoFocus />
             </label>
           )}
-          <fieldset>
-            <legend>Rules</legend>
-            <label>
-              Draw
-              <select name="draw">
-                <option value="3">3 cards</option>
-                <option value="1">1 card</option>
-              </select>
-            </label>
-            <label>
-              Passes through the deck
-              <input name="passes" list="passes-list" defaultValue="3" size={9} />
-              <datalist id="passes-list">
-                <option value="1" />
-                <option value="3" />
-                <option value="unlimited" />
-              </datalist>
-            </label>
-            <label>
-              <input type="checkbox" name="foundationToTableau" defaultChecked />
-              Cards may come back from the foundations
-            </label>
-          </fieldset>
+          <p class="note">
+            Rules: {rulesWords(chosen)}. <span>Change them in Settings.</span>
+          </p>
           {error && (
             <p class="message error" role="alert">
               {error}

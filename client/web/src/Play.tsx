@@ -1,24 +1,29 @@
-import { useEffect } from 'preact/hooks';
-import type { NewGame as NewGameBody, View } from '../../types.js';
+import { useEffect, useState } from 'preact/hooks';
+import type { NewGame as NewGameBody, PlayedMove } from '../../types.js';
+import { Analysis, WinningLine } from './Analysis.js';
 import { api } from './api.js';
 import { followPress } from './drag.js';
 import { useGame } from './game.js';
+import { HelpButton } from './Help.js';
 import { SHORTCUTS } from './keyboard.js';
-import { ownGameLink, playLink, replayLink, tokens } from './links.js';
+import { ownGameLink, playLink, tokens } from './links.js';
 import { NewGame } from './NewGame.js';
-import { faceUp, isTableau, maxCount, type PileId, type Selection } from './piles.js';
-import { Status } from './Status.js';
+import { faceUp, isTableau, type PileId, type Selection } from './piles.js';
+import { SettingsButton } from './Settings.js';
+import { Status, useGameTime } from './Status.js';
 import { session } from './session.js';
+import { rulesOf, settings, useSettings } from './settings.js';
 import { Table } from './Table.js';
+import { clockWords } from './words.js';
 
 /**
- * Deals a game and opens it. Signed in, the game is the player's, and their sign-in token opens it
- * (its own token is not kept: signing out leaves nothing here that opens it). Otherwise its token
- * goes to local storage and into the page's fragment.
+ * Deals a game with the rules of Settings and opens it. Signed in, the game is the player's, and
+ * their sign-in token opens it (its own token is not kept: signing out leaves nothing here that
+ * opens it). Otherwise its token goes to local storage and into the page's fragment.
  */
 export async function deal(body: NewGameBody): Promise<void> {
   const jwt = session.get().player?.token;
-  const created = await api.createGame(body, jwt);
+  const created = await api.createGame({ ...body, rules: rulesOf(settings.get()) }, jwt);
   if (jwt) {
     tokens.markLast(created.id);
     location.hash = ownGameLink(created.id);
@@ -28,17 +33,17 @@ export async function deal(body: NewGameBody): Promise<void> {
   location.hash = playLink(created.id, created.token);
 }
 
-const cardsHome = (before: View, after: View) =>
-  Object.values(after.foundations).flat().length - Object.values(before.foundations).flat().length;
-
-/** The play view: the table, the buttons, the line that says what happened. */
+/** The play view: the buttons, the bar, the table, the line that says what happened. */
 export function Play({ id, token }: { readonly id: string; readonly token: string | undefined }) {
   const game = useGame(id, token);
   const { view } = game;
+  const chosen = useSettings();
+  const time = useGameTime(id, token, view);
+  const [watching, setWatching] = useState<PlayedMove[] | null>(null);
   const playing = view?.status === 'playing';
   const legal = (type: 'draw' | 'recycle') => !!view?.legalMoves.some((move) => move.type === type);
 
-  // The letter keys, anywhere on the page but in a field or the dialog.
+  // The letter keys, anywhere on the page but in a field or a dialog. Each press is one input.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
@@ -51,7 +56,7 @@ export function Play({ id, token }: { readonly id: string; readonly token: strin
       if (key === 'u') game.act('undo');
       if (key === 'r') game.act('redo');
       if (key === 'h') game.askHint();
-      if (key === 'a') game.act('autoplay', autoplayMessage);
+      if (key === 'a') game.act('autoplay');
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -73,64 +78,79 @@ export function Play({ id, token }: { readonly id: string; readonly token: strin
     });
   };
 
+  const elapsed = time.start !== undefined && time.end !== undefined ? time.end - time.start : undefined;
   return (
-    <main class="play" aria-busy={game.busy}>
+    <main class="play">
       <header class="toolbar">
         <h1>Klondike</h1>
-        <NewGame onDeal={deal} />
-        <button
-          type="button"
-          disabled={!playing || !legal('draw')}
-          onClick={() => game.play({ type: 'draw' })}
-        >
-          Draw
-        </button>
-        <button
-          type="button"
-          disabled={!playing || !legal('recycle')}
-          onClick={() => game.play({ type: 'recycle' })}
-        >
-          Recycle
-        </button>
-        <button type="button" disabled={!playing || !view?.canUndo} onClick={() => game.act('undo')}>
-          Undo
-        </button>
-        <button type="button" disabled={!playing || !view?.canRedo} onClick={() => game.act('redo')}>
-          Redo
-        </button>
-        <button type="button" disabled={!playing} onClick={game.askHint}>
-          Hint
-        </button>
-        <button type="button" disabled={!playing} onClick={() => game.act('autoplay', autoplayMessage)}>
-          Autoplay
-        </button>
-        <button
-          type="button"
-          disabled={!playing}
-          onClick={() => game.act('autocomplete', () => 'Played to the end.')}
-        >
-          Autocomplete
-        </button>
-        <button
-          type="button"
-          disabled={!playing}
-          onClick={() => {
-            if (window.confirm('Resign this game? Its whole deal will be shown.')) game.act('resign');
-          }}
-        >
-          Resign
-        </button>
+        <div class="actions">
+          <NewGame onDeal={deal} />
+          <button
+            type="button"
+            disabled={!playing || !legal('draw')}
+            onClick={() => game.play({ type: 'draw' })}
+          >
+            Draw
+          </button>
+          <button
+            type="button"
+            disabled={!playing || !legal('recycle')}
+            onClick={() => game.play({ type: 'recycle' })}
+          >
+            Recycle
+          </button>
+          <button type="button" disabled={!playing || !view?.canUndo} onClick={() => game.act('undo')}>
+            Undo
+          </button>
+          <button type="button" disabled={!playing || !view?.canRedo} onClick={() => game.act('redo')}>
+            Redo
+          </button>
+          <button type="button" disabled={!playing} onClick={game.askHint}>
+            Hint
+          </button>
+          <button type="button" disabled={!playing} onClick={() => game.act('autoplay')}>
+            Autoplay
+          </button>
+          {playing && game.canAutocomplete && (
+            <button type="button" class="offer" onClick={() => game.act('autocomplete')}>
+              Autocomplete
+            </button>
+          )}
+          <button
+            type="button"
+            disabled={!playing}
+            onClick={() => {
+              if (window.confirm('Resign this game? Its whole deal will be shown.')) game.act('resign');
+            }}
+          >
+            Resign
+          </button>
+          <SettingsButton />
+          <HelpButton />
+        </div>
       </header>
-      {view && <Status view={view} />}
+      {view && !watching && <Status view={view} score={chosen.score} time={time} />}
       {view && view.status !== 'playing' && (
-        <p class="finished">
-          {view.status === 'won' ? `Won in ${view.moves} moves!` : 'Resigned: the whole deal is shown.'}{' '}
-          <a href={replayLink(view.id)}>Watch the replay</a>
+        <div class="over">
+          <p class="finished">
+            {view.status === 'won'
+              ? `You won in ${view.moves} moves${elapsed === undefined ? '' : `, in ${clockWords(elapsed)}`}!`
+              : 'Resigned: the whole deal is shown.'}
+          </p>
+          <Analysis view={view} token={token} onWatch={setWatching} />
+        </div>
+      )}
+      {playing && game.lost && (
+        <p class="lost" role="status">
+          No line can win this game any more{view.canUndo ? ': undo to go back and try another way' : ''}.
         </p>
       )}
-      {view ? (
+      {view && watching ? (
+        <WinningLine game={view} line={watching} onStop={() => setWatching(null)} />
+      ) : view ? (
         <Table
           view={view}
+          celebrateWin
           play={
             playing
               ? {
@@ -139,15 +159,8 @@ export function Play({ id, token }: { readonly id: string; readonly token: strin
                   hint: game.hint,
                   focus: game.aim.pile,
                   depth: game.aim.depth,
-                  onClick: (pile, index) =>
-                    game.activate(
-                      pile,
-                      index === undefined || pile === 'stock' ? undefined : countAt(view, pile, index),
-                    ),
-                  onDoubleClick: (pile, index) => {
-                    if (pile !== 'stock' && index === faceUp(view, pile).length - 1)
-                      game.play({ type: 'move', from: pile, to: 'foundation', count: 1 });
-                  },
+                  onClick: (pile, card) => game.activate(pile, card),
+                  onDoubleClick: (pile, card) => game.sendHome(pile, card),
                   onPointerDown,
                   onKeyDown: game.onKey,
                   onFocus: (pile) => {
@@ -158,30 +171,11 @@ export function Play({ id, token }: { readonly id: string; readonly token: strin
           }
         />
       ) : (
-        <p class="loading">{game.message ? '' : 'Loading the game…'}</p>
+        <p class="loading">{game.message ? '' : 'Dealing the cards…'}</p>
       )}
       <p class={`message${game.message?.error ? ' error' : ''}`} role="status" aria-live="polite">
         {game.message?.text ?? ''}
       </p>
-      <p class="keys">
-        Keys: ← → choose a pile, ↑ ↓ more or fewer cards of a column, Enter picks up and puts down, Esc lets
-        go;{' '}
-        {Object.entries(SHORTCUTS)
-          .map(([key, what]) => `${key.toUpperCase()} ${what.toLowerCase()}`)
-          .join(', ')}
-        . Double-click a card to send it home.
-      </p>
     </main>
   );
-}
-
-/** The cards a click on the card at `index` picks up: it and every card on it (one off the waste or a foundation). */
-const countAt = (view: View, pile: PileId, index: number): number =>
-  isTableau(pile) ? maxCount(view, pile) - index : 1;
-
-function autoplayMessage(before: View, after: View): string {
-  const home = cardsHome(before, after);
-  return home === 0
-    ? 'No card could safely go home.'
-    : `Autoplay sent ${home} ${home === 1 ? 'card' : 'cards'} home.`;
 }

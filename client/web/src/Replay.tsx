@@ -1,43 +1,23 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Frame, GameEvent, View } from '../../types.js';
+import type { Frame, View } from '../../types.js';
 import { api } from './api.js';
 import { cardShort } from './cards.js';
 import { ownGameLink, playLink, tokens } from './links.js';
-import { faceUp, type PileId, pileName } from './piles.js';
 import { Status } from './Status.js';
+import { useSettings } from './settings.js';
 import { Table } from './Table.js';
+import { eventWords } from './words.js';
 
 /** Frames come in pages of this many (the API's own limit a response). */
 const PAGE = 200;
-
-/** What the event of a frame did, in words, with the cards it moved (from the view after it). */
-function describeEvent(event: GameEvent, after: View): string {
-  const data = event.data as { from?: PileId; to?: PileId; count?: number; move?: { type: string } };
-  switch (event.type) {
-    case 'dealt':
-      return 'The deal';
-    case 'drawn':
-      return `Draw (${after.waste.at(-1) ? `${cardShort(after.waste.at(-1)!)} on top of the waste` : 'the waste'})`;
-    case 'recycled':
-      return 'Turn the waste over';
-    case 'moved': {
-      const count = data.count ?? 1;
-      const cards = data.to ? faceUp(after, data.to).slice(-count).map(cardShort).join(' ') : '';
-      return `Move ${cards || `${count} cards`} from ${pileName(data.from!)} to ${pileName(data.to!)}`;
-    }
-    case 'undone':
-      return `Undo (${data.move?.type ?? 'a move'})`;
-    case 'redone':
-      return `Redo (${data.move?.type ?? 'a move'})`;
-    case 'resigned':
-      return 'Resign';
-  }
-}
+/** Between two frames when the replay plays itself, ms. */
+const PLAY_STEP_MS = 600;
 
 /**
- * The replay of a game, frame by frame: Previous and Next, the arrow keys, and a scrubber to any
- * version. Every frame is drawn from GET /games/{id}/replay, fetched a page at a time as needed.
- * A finished game's frames show its whole deal; a game in play needs this browser's token.
+ * The replay of a game, frame by frame: Play (the replay plays itself, card after card) and Pause,
+ * Previous and Next, the arrow keys, and a scrubber to any version. Every frame is drawn from
+ * GET /games/{id}/replay, fetched a page at a time as needed. A finished game's frames show its
+ * whole deal; a game in play needs this browser's token.
  */
 export function Replay({
   id,
@@ -53,7 +33,11 @@ export function Replay({
   const [version, setVersion] = useState(at ?? 0);
   const [frame, setFrame] = useState<Frame | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [playing, setPlaying] = useState(false);
+  /** When the game's first action was made (the log's time), for the clock of each frame. */
+  const [firstAt, setFirstAt] = useState<number | undefined>(undefined);
   const pages = useRef(new Map<number, Promise<Map<number, Frame>>>());
+  const { score } = useSettings();
 
   useEffect(() => {
     api.getGame(id, token).then(
@@ -70,9 +54,11 @@ export function Replay({
     const from = Math.floor(v / PAGE) * PAGE;
     let loaded = pages.current.get(from);
     if (!loaded) {
-      loaded = api
-        .replay(id, token, from, Math.min(from + PAGE - 1, last))
-        .then(({ frames }) => new Map(frames.map((f) => [f.version, f])));
+      loaded = api.replay(id, token, from, Math.min(from + PAGE - 1, last)).then(({ frames }) => {
+        const first = frames.find((f) => f.version === 1);
+        if (first) setFirstAt(Date.parse(first.event.at));
+        return new Map(frames.map((f) => [f.version, f]));
+      });
       pages.current.set(from, loaded);
       loaded.catch(() => pages.current.delete(from));
     }
@@ -99,12 +85,22 @@ export function Replay({
   const last = game?.version ?? 0;
   const go = (v: number) => setVersion(Math.max(0, Math.min(last, v)));
 
+  // Playing: the next frame once the one shown is drawn, until the last.
+  useEffect(() => {
+    if (!playing) return;
+    if (version >= last) return setPlaying(false);
+    if (frame?.version !== version) return;
+    const timer = setTimeout(() => setVersion(version + 1), PLAY_STEP_MS);
+    return () => clearTimeout(timer);
+  }, [playing, frame, version, last]);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.target as HTMLElement).closest('input, textarea, select')) return;
       const to = { ArrowLeft: version - 1, ArrowRight: version + 1, Home: 0, End: last }[event.key];
       if (to === undefined) return;
       event.preventDefault();
+      setPlaying(false);
       go(to);
     };
     document.addEventListener('keydown', onKey);
@@ -112,59 +108,80 @@ export function Replay({
   });
 
   const shown = frame?.version === version ? frame : null;
+  const stepTo = (v: number) => {
+    setPlaying(false);
+    go(v);
+  };
   return (
     <main class="replay">
       <header class="toolbar">
         <h1>Replay</h1>
-        <a class="button" href="#play">
-          Play
-        </a>
-        {game?.status === 'playing' && token && (
-          <a class="button" href={tokens.get(id) ? playLink(id, token) : ownGameLink(id)}>
-            Back to the game
-          </a>
-        )}
+        <div class="actions">
+          <button
+            type="button"
+            disabled={!game || (!playing && version >= last)}
+            onClick={() => setPlaying(!playing)}
+          >
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button type="button" onClick={() => stepTo(version - 1)} disabled={!game || version <= 0}>
+            Previous
+          </button>
+          <button type="button" onClick={() => stepTo(version + 1)} disabled={!game || version >= last}>
+            Next
+          </button>
+          {game?.status === 'playing' && token ? (
+            <a class="button" href={tokens.get(id) ? playLink(id, token) : ownGameLink(id)}>
+              Back to the game
+            </a>
+          ) : (
+            <a class="button" href="#play">
+              Back to the table
+            </a>
+          )}
+        </div>
       </header>
-      {game && (
-        <p class="about">
-          Game {id}: {game.status === 'won' ? `won in ${game.moves} moves` : game.status}
-          {typeof game.seed === 'number' ? `, seed ${game.seed}` : ''}.
-        </p>
-      )}
       <div class="controls">
-        <button type="button" onClick={() => go(version - 1)} disabled={!game || version <= 0}>
-          Previous
-        </button>
         <input
           type="range"
-          aria-label="Version"
+          aria-label="Step"
           min={0}
           max={last}
           value={version}
           disabled={!game}
-          onInput={(event) => go(Number((event.currentTarget as HTMLInputElement).value))}
+          onInput={(event) => stepTo(Number((event.currentTarget as HTMLInputElement).value))}
         />
-        <button type="button" onClick={() => go(version + 1)} disabled={!game || version >= last}>
-          Next
-        </button>
         <span class="frame-number">
-          Version <output data-version={shown?.version}>{shown?.version ?? version}</output> of {last}
+          Step <output data-version={shown?.version}>{shown?.version ?? version}</output> of {last}
+        </span>
+        <span class="event" aria-live="polite">
+          {shown ? eventWords(shown.event, shown.view) : ''}
         </span>
       </div>
-      <p class="event" aria-live="polite">
-        {shown ? describeEvent(shown.event, shown.view) : ''}
-      </p>
-      {shown && <Status view={shown.view} />}
+      {shown && (
+        <Status
+          view={shown.view}
+          score={score}
+          time={{ start: shown.version >= 1 ? firstAt : undefined, end: Date.parse(shown.event.at), skew: 0 }}
+        />
+      )}
       {shown ? <Table view={shown.view} /> : !error && <p class="loading">Loading the replay…</p>}
       {error && (
         <p class="message error" role="alert">
           {error}
         </p>
       )}
-      {game?.deck && (
+      {game && (
         <details class="deal">
-          <summary>The deal, in dealing order</summary>
-          <p>{game.deck.map(cardShort).join(' ')}</p>
+          <summary>
+            {game.status === 'won'
+              ? `Won in ${game.moves} moves`
+              : game.status === 'resigned'
+                ? 'Resigned'
+                : 'In play'}
+            {typeof game.seed === 'number' ? `, deal number ${game.seed}` : ''}. The deal, in dealing order
+          </summary>
+          {game.deck && <p>{game.deck.map(cardShort).join(' ')}</p>}
         </details>
       )}
     </main>

@@ -1,7 +1,10 @@
 import type { JSX } from 'preact';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PlayedMove, Suit, View } from '../../types.js';
 import { Card } from './Card.js';
 import { SUIT_SYMBOLS } from './cards.js';
+import { fanOf, type TableSize, tableSize } from './layout.js';
+import { celebrate, moveCards, type Places, placesOf } from './motion.js';
 import {
   column,
   FOUNDATIONS,
@@ -21,8 +24,9 @@ export interface TablePlay {
   /** The pile with the keyboard focus (the one tab stop of the table) and, in a column, how many cards Enter picks up. */
   readonly focus: PileId;
   readonly depth: number;
-  readonly onClick: (pile: PileId, index: number | undefined) => void;
-  readonly onDoubleClick: (pile: PileId, index: number) => void;
+  /** A click on a pile, and the code of the card clicked if one was. */
+  readonly onClick: (pile: PileId, card: string | undefined) => void;
+  readonly onDoubleClick: (pile: PileId, card: string) => void;
   readonly onPointerDown: (event: PointerEvent, pile: PileId, index: number) => void;
   readonly onKeyDown: (event: KeyboardEvent, pile: PileId) => void;
   readonly onFocus: (pile: PileId) => void;
@@ -31,20 +35,63 @@ export interface TablePlay {
 interface TableProps {
   readonly view: View;
   readonly play?: TablePlay;
+  /** Celebrate when this view is a win that the previous one was not (the player just won). */
+  readonly celebrateWin?: boolean;
 }
 
-/** The index of the card under an event, from its `data-index`. */
-function cardIndex(target: EventTarget | null): number | undefined {
+/** The card under an event: its place in its pile and its code. */
+function cardAt(target: EventTarget | null): { index: number; code: string } | undefined {
   const card = (target as Element | null)?.closest?.('[data-index]');
-  return card ? Number(card.getAttribute('data-index')) : undefined;
+  return card
+    ? { index: Number(card.getAttribute('data-index')), code: card.getAttribute('data-card')! }
+    : undefined;
 }
+
+/** Cards shown fanned on the waste: its top three, left to right, the top one rightmost. */
+const WASTE_FAN = 3;
+
+/** A first guess at the table's room, before it has been measured: most of the window. */
+const guessSize = (): TableSize => tableSize(window.innerWidth - 16, window.innerHeight * 0.7);
 
 /**
- * The whole table: stock, waste, the four foundations and the seven columns. Shared by play and
- * replay; with `play` the piles are buttons. Only what the view holds is drawn: a game in play
- * has no face-down card's face anywhere in the page, because the API never sent one.
+ * The whole table: stock, waste, the four foundations and the seven columns. Shared by play,
+ * replay and the winning line; with `play` the piles are buttons. Only what the view holds is
+ * drawn: a game in play has no face-down card's face anywhere in the page, because the API never
+ * sent one. The table fills the room its parent gives it: the cards are as big as that room allows
+ * with the longest column Klondike can hold, and each column's fan squeezes when it is long.
  */
-export function Table({ view, play }: TableProps) {
+export function Table({ view, play, celebrateWin }: TableProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<TableSize>(guessSize);
+  const places = useRef<Places | null>(null);
+  const status = useRef(view.status);
+
+  useLayoutEffect(() => {
+    const element = root.current!;
+    const measure = () => {
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0) {
+        const next = tableSize(box.width, box.height);
+        setSize((old) => (old.card === next.card && old.columns === next.columns ? old : next));
+      }
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  // A new view: its cards slide from where they were. A new size: nothing slides, the places change.
+  useLayoutEffect(() => {
+    const element = root.current!;
+    places.current = moveCards(element, places.current);
+    if (celebrateWin && view.status === 'won' && status.current === 'playing') celebrate(element);
+    status.current = view.status;
+  }, [view]);
+  useLayoutEffect(() => {
+    places.current = placesOf(root.current!);
+  }, [size]);
+
   const hintFrom = play?.hint?.type === 'move' ? play.hint : null;
   const hintPiles = new Set<PileId>(
     !play?.hint ? [] : play.hint.type === 'move' ? [play.hint.from, play.hint.to as PileId] : ['stock'],
@@ -61,7 +108,7 @@ export function Table({ view, play }: TableProps) {
     return classes.join(' ');
   };
 
-  const pile = (id: PileId, children: JSX.Element[], extra = '') => {
+  const pile = (id: PileId, children: JSX.Element[], extra = '', style?: Record<string, string>) => {
     const classes = [
       'pile',
       id === 'stock' || id === 'waste' ? id : isTableau(id) ? 'column' : 'foundation',
@@ -71,7 +118,12 @@ export function Table({ view, play }: TableProps) {
       play?.selection?.from === id ? 'source' : '',
     ];
     const label = pileLabel(view, id) + (play?.targets.has(id) ? '; takes the picked-up cards' : '');
-    const common = { 'data-pile': id, class: classes.filter(Boolean).join(' '), 'aria-label': label };
+    const common = {
+      'data-pile': id,
+      class: classes.filter(Boolean).join(' '),
+      'aria-label': label,
+      ...(style ? { style } : {}),
+    };
     if (!play) {
       return (
         // biome-ignore lint/a11y/useSemanticElements: a pile is a labelled group of cards, not a form's fieldset.
@@ -87,14 +139,14 @@ export function Table({ view, play }: TableProps) {
         {...common}
         tabIndex={play.focus === id ? 0 : -1}
         aria-pressed={play.selection?.from === id}
-        onClick={(event) => play.onClick(id, cardIndex(event.target))}
+        onClick={(event) => play.onClick(id, cardAt(event.target)?.code)}
         onDblClick={(event) => {
-          const index = cardIndex(event.target);
-          if (index !== undefined) play.onDoubleClick(id, index);
+          const card = cardAt(event.target);
+          if (card) play.onDoubleClick(id, card.code);
         }}
         onPointerDown={(event) => {
-          const index = cardIndex(event.target);
-          if (index !== undefined) play.onPointerDown(event, id, index);
+          const card = cardAt(event.target);
+          if (card) play.onPointerDown(event, id, card.index);
         }}
         onKeyDown={(event) => play.onKeyDown(event, id)}
         onFocus={() => play.onFocus(id)}
@@ -110,10 +162,11 @@ export function Table({ view, play }: TableProps) {
   const stock = stockCards
     ? [...stockCards].reverse().map((card, i) => <Card key={card} card={card} index={i} classes="revealed" />)
     : Array.from({ length: view.stock.count }, (_, i) => <Card key={`down${i}`} card={null} />);
+  const spent = view.stock.count === 0 && view.waste.length > 0 && view.recyclesLeft === 0;
 
-  const fan = view.rules.draw === 3 ? 3 : 1;
+  const fanned = Math.min(WASTE_FAN, view.waste.length);
   const waste = view.waste.map((card, i) => {
-    const position = Math.max(0, i - (view.waste.length - fan));
+    const position = Math.max(0, i - (view.waste.length - fanned));
     return (
       <Card
         key={card}
@@ -134,7 +187,7 @@ export function Table({ view, play }: TableProps) {
             <Card key={card} card={card} index={i} classes={cardClasses(id, i, cards.length)} />
           ))
         : [
-            <span key="empty" class={`placeholder ${suit === 'D' || suit === 'H' ? 'red' : 'black'}`}>
+            <span key="empty" class="placeholder">
               {SUIT_SYMBOLS[suit]}
             </span>,
           ],
@@ -149,6 +202,10 @@ export function Table({ view, play }: TableProps) {
     const up = cards.map((card, i) => (
       <Card key={card} card={card} index={i} classes={cardClasses(id, i, cards.length)} />
     ));
+    // Face-down cards shown face up (the game is over) need room for their rank, as face-up ones.
+    const fan = hiddenCards
+      ? fanOf(0, hiddenCards.length + cards.length, size)
+      : fanOf(hidden, cards.length, size);
     return pile(
       id,
       backs.length + up.length
@@ -158,27 +215,38 @@ export function Table({ view, play }: TableProps) {
               K
             </span>,
           ],
+      '',
+      { '--down': `${fan.down}px`, '--up': `${fan.up}px` },
     );
   };
 
+  const measures = {
+    '--card-w': `${size.card}px`,
+    '--card-h': `${size.cardHeight}px`,
+    '--gap': `${size.gap}px`,
+    '--row-gap': `${size.rowGap}px`,
+    '--label': `${size.label}px`,
+  };
+
   return (
-    <div class={`table${play ? ' playing' : ''}`}>
-      <div class="row top">
-        {pile(
-          'stock',
-          stock.length
-            ? stock
-            : [
-                <span key="empty" class="placeholder recycle">
-                  {view.waste.length ? '↻' : ''}
-                </span>,
-              ],
-        )}
-        {pile('waste', waste, `fan-${fan}`)}
-        <div class="gap" />
-        {FOUNDATIONS.map(foundation)}
+    <div class={`table${play ? ' playing' : ''}`} ref={root}>
+      <div class="table-inner" style={measures}>
+        <div class="row top">
+          {pile(
+            'stock',
+            stock.length
+              ? stock
+              : [
+                  <span key="empty" class={`placeholder${spent ? ' spent' : ''}`}>
+                    {spent ? '✕' : view.waste.length ? '↻' : ''}
+                  </span>,
+                ],
+          )}
+          {pile('waste', waste)}
+          {FOUNDATIONS.map(foundation)}
+        </div>
+        <div class="row columns">{TABLEAU.map(tableau)}</div>
       </div>
-      <div class="row columns">{TABLEAU.map(tableau)}</div>
     </div>
   );
 }

@@ -1,40 +1,39 @@
 /**
  * The page's client of the HTTP API: openapi-fetch over the types generated from /openapi.json
  * (client/openapi.d.ts), on the page's own origin (`npm start` and the CloudFront distribution
- * both serve the API beside the page). Every failure becomes an ApiError whose message is the
- * API's own words (the problem's `detail`), or a line saying the API could not be reached.
+ * both serve the API beside the page). Every failure becomes an ApiError that keeps the problem
+ * (its `type` and `rule`) and whose message is a player's sentence for it (words.ts); callers that
+ * know more (the move refused, the cards on the table) word it again with `problemWords`.
  */
 import createClient from 'openapi-fetch';
 import type { paths } from '../../openapi.js';
 import type {
+  Analysis,
   CreatedGame,
   Frame,
+  GameEvent,
   GameStatus,
   Hint,
   Move,
   MyGames,
   NewGame,
+  PlayedMove,
   PlayerStats,
   Problem,
+  Rules,
   View,
 } from '../../types.js';
 import { session } from './session.js';
+import { problemWords } from './words.js';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly problem: Partial<Problem>,
   ) {
-    super(problemMessage(status, problem));
+    super(problemWords(status, problem));
     this.name = 'ApiError';
   }
-}
-
-/** The detail, and the first schema issue when the request was malformed. */
-function problemMessage(status: number, problem: Partial<Problem>): string {
-  const issue = problem.issues?.[0];
-  const detail = problem.detail || problem.title || `The API answered ${status}.`;
-  return issue ? `${detail} (${issue.path ? `${issue.path}: ` : ''}${issue.message})` : detail;
 }
 
 /** 22 or more random characters: POST /games refuses shorter keys, since a replay returns the token. */
@@ -71,9 +70,7 @@ async function call<T>(request: (key: string) => Promise<Answer<T>>, sent: Sent 
     try {
       answer = await request(key);
     } catch {
-      throw new ApiError(0, {
-        detail: `Cannot reach the Klondike API at ${location.origin}. Is it running?`,
-      });
+      throw new ApiError(0, {});
     }
     const { data, error, response } = answer;
     const signedIn = sent.bearer !== undefined && sent.bearer === session.get().player?.token;
@@ -92,7 +89,7 @@ async function call<T>(request: (key: string) => Promise<Answer<T>>, sent: Sent 
       response.status,
       typeof error === 'object' && error ? (error as Partial<Problem>) : {},
     );
-    if (response.status === 401 && signedIn) session.refused(refused.message);
+    if (response.status === 401 && signedIn) session.refused();
     throw refused;
   }
 }
@@ -149,6 +146,39 @@ export const api = {
     call(() => client.GET('/games/{id}/hint', { params: { path: { id } }, headers: auth(token) }), {
       bearer: token,
     }),
+
+  /** GET /games/{id}/analysis: a finished game's deal, solved with every card known. */
+  analysis: (id: string, token: string | undefined): Promise<Analysis> =>
+    call(() => client.GET('/games/{id}/analysis', { params: { path: { id } }, headers: auth(token) }), {
+      bearer: token,
+    }),
+
+  /**
+   * The time of one event of the log (version `at`), and how far this browser's clock is ahead of
+   * the server's (from the answer's Date header), so that a clock shown here counts the log's time.
+   */
+  async eventTime(id: string, token: string | undefined, at: number): Promise<{ at: number; skew: number }> {
+    let skew = 0;
+    const page = await call<{ events: GameEvent[] }>(
+      async () => {
+        const answer = await client.GET('/games/{id}/events', {
+          params: { path: { id }, query: { after: at - 1, limit: 1 } },
+          headers: auth(token),
+        });
+        const date = Date.parse(answer.response.headers.get('date') ?? '');
+        if (Number.isFinite(date)) skew = Date.now() - date;
+        return answer;
+      },
+      { bearer: token },
+    );
+    const event = page.events[0];
+    if (!event) throw new ApiError(404, {});
+    return { at: Date.parse(event.at), skew };
+  },
+
+  /** POST /replays: the view after `moves` from a deal, every card shown. Nothing is stored. */
+  playFrom: (deck: string[], rules: Rules, moves: PlayedMove[]): Promise<View> =>
+    call(() => client.POST('/replays', { body: { deck, rules, moves } })).then((answer) => answer.view),
 
   /** One page of frames (the API gives at most 200 a response; `next` is where the rest starts). */
   replay: (id: string, token: string | undefined, from: number, to: number) =>

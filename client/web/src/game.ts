@@ -1,118 +1,318 @@
 /**
- * The state of one game on the page and every way to change it. Each change is one request; the
- * table is redrawn from the view the API answers, never from a guess of our own. While a request
- * is out, other actions wait their turn (a double click sends one move, not two).
+ * The state of one game on the page and every way to change it. The table is drawn from views the
+ * API answers, never from a guess of our own.
+ *
+ * Every input (a click, a drop, a key) joins one queue and is applied in order, against the game as
+ * the answers before it left it: four quick presses of U undo four moves, two clicks on the stock
+ * draw twice. Motion never holds the queue up: an autoplay's or autocomplete's cards are shown
+ * going home one after another, and the next input ends that show at once. A hint runs beside the
+ * queue, and its answer is dropped if the game moved on meanwhile.
  */
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { Move, PlayedMove, View } from '../../types.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Hint, Move, PlayedMove, View } from '../../types.js';
 import { type Action, ApiError, api } from './api.js';
 import { type Aim, moveAim } from './keyboard.js';
-import { isTableau, maxCount, moveTo, type PileId, type Selection, stockMove, targetsOf } from './piles.js';
+import {
+  faceUp,
+  isFoundation,
+  isTableau,
+  maxCount,
+  moveTo,
+  type PileId,
+  type Selection,
+  stockMove,
+  targetsOf,
+} from './piles.js';
+import { reducedMotion, settings } from './settings.js';
+import {
+  autoplayWords,
+  hintWords,
+  isLostReason,
+  isWinningReason,
+  problemName,
+  problemWords,
+  ruleWords,
+} from './words.js';
 
 export interface Message {
   readonly text: string;
   readonly error: boolean;
 }
 
-export function useGame(id: string, token: string | undefined) {
-  const [view, setView] = useState<View | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
-  const [selection, setSelection] = useState<Selection | null>(null);
-  const [hint, setHint] = useState<PlayedMove | null>(null);
-  const [aim, setAim] = useState<Aim>({ pile: 'stock', depth: 1 });
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
-  const viewRef = useRef<View | null>(null);
-  viewRef.current = view;
+/** Between two cards of an autoplay or autocomplete going home, ms. */
+export const STEP_MS = 160;
 
-  const show = (next: View) => {
-    setView(next);
-    setSelection(null);
-    setHint(null);
-  };
+type Input = () => Promise<void> | void;
 
-  /** Runs one request at a time; a refusal is shown in the API's words. */
-  const run = useCallback(
-    async (request: () => Promise<void>) => {
-      if (busyRef.current) return;
-      busyRef.current = true;
-      setBusy(true);
-      try {
-        await request();
-      } catch (error) {
-        setSelection(null);
-        const text = error instanceof Error ? error.message : String(error);
-        setMessage({ text, error: true });
-        // Another tab moved this game on: draw the game as it is now.
-        if (error instanceof ApiError && error.status === 412) {
-          show(await api.getGame(id, token));
-          setMessage({ text: `${text} The table now shows the game as it is.`, error: true });
-        }
-      } finally {
-        busyRef.current = false;
-        setBusy(false);
-      }
-    },
-    [id, token],
+/** A move to a foundation is among the legal moves: only then can an autoplay do anything. */
+const canGoHome = (view: View) =>
+  view.legalMoves.some(
+    (move) => move.type === 'move' && isFoundation(move.to as PileId) && !isFoundation(move.from),
   );
 
-  useEffect(() => {
-    setView(null);
-    setMessage(null);
-    void run(async () => {
-      show(await api.getGame(id, token));
-    });
-  }, [id, token, run]);
+/**
+ * What autocomplete needs before it can prove a finish from what the player knows: no card face
+ * down in the columns, and the stock's order seen (it is empty, or was dealt through once).
+ */
+export const allKnown = (view: View) =>
+  view.tableau.every((column) => column.hidden === 0) && (view.stock.count === 0 || view.pass >= 2);
 
-  const version = () => viewRef.current?.version;
+/** The cards from `code` to the top of a pile, or undefined when the card is not (or no longer) there. */
+function countFrom(view: View, pile: PileId, code: string): number | undefined {
+  const cards = faceUp(view, pile);
+  const at = cards.indexOf(code);
+  if (at < 0) return undefined;
+  return isTableau(pile) ? cards.length - at : at === cards.length - 1 ? 1 : undefined;
+}
 
-  const play = (move: Move) =>
-    run(async () => {
-      show(await api.move(id, token, move, version()));
-      setMessage(null);
-    });
+export function useGame(id: string, token: string | undefined) {
+  /** The view drawn: the latest one, or a step of an autoplay on its way to it. */
+  const [shown, setShown] = useState<View | null>(null);
+  /** The game as the last answer left it: what the next input applies to. */
+  const latest = useRef<View | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [selection, setSelectionState] = useState<Selection | null>(null);
+  const selectionRef = useRef<Selection | null>(null);
+  const [hint, setHint] = useState<PlayedMove | null>(null);
+  const [aim, setAim] = useState<Aim>({ pile: 'stock', depth: 1 });
+  /** The version at which the hint said that no line can win any more (cleared by an undo). */
+  const [lostAt, setLostAt] = useState<number | null>(null);
+  /** The version at which a hint found a winning line with every card known: Autocomplete is offered. */
+  const [provedAt, setProvedAt] = useState<number | null>(null);
 
-  const act = (action: Action, done?: (before: View, after: View) => string | null) =>
-    run(async () => {
-      const before = viewRef.current;
-      const after = await api.act(action, id, token, version());
-      show(after);
-      setMessage(before && done ? toMessage(done(before, after)) : null);
-    });
+  const queue = useRef<Input[]>([]);
+  const running = useRef(false);
+  const steps = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Counts the shows of the latest view: a late answer (frames, a hint) for an older one is dropped. */
+  const showing = useRef(0);
 
-  const askHint = () =>
-    run(async () => {
-      const answer = await api.hint(id, token);
-      setSelection(null);
-      setHint(answer.move);
-      // The reason names the move itself; the table shows it (its piles are lit).
-      setMessage({ text: `Hint: ${answer.reason}`, error: false });
-    });
-
-  /** A click, a tap, Enter, or a drop on a pile; `count` when a card said how many to pick up. */
-  const activate = (pile: PileId, count?: number) => {
-    if (!view || busyRef.current) return;
-    setAim({ pile, depth: count ?? aim.depth });
-    if (pile === 'stock') return void play(stockMove(view));
-    if (selection) {
-      const sameCards = selection.from === pile && (count === undefined || count === selection.count);
-      if (sameCards) return setSelection(null);
-      const picksOther = count !== undefined && !targetsOf(view, selection).has(pile);
-      if (!picksOther) {
-        const move = moveTo(selection, pile);
-        if (move) return void play(move);
-        return setMessage({ text: 'Cards never go onto the waste.', error: true });
-      }
-    }
-    const most = maxCount(view, pile);
-    if (most === 0) return setMessage({ text: 'There is no card to pick up there.', error: true });
-    const wanted = count ?? (isTableau(pile) ? aim.depth : 1);
-    setHint(null);
-    setMessage(null);
-    setSelection({ from: pile, count: Math.min(wanted, most) });
+  const setSelection = (next: Selection | null) => {
+    selectionRef.current = next;
+    setSelectionState(next);
   };
 
+  /** Ends the show of an autoplay's steps: the latest view is drawn at once. */
+  const endSteps = () => {
+    clearTimeout(steps.current);
+    steps.current = undefined;
+    if (latest.current) setShown(latest.current);
+  };
+
+  /** The game is now `next`, drawn at once. */
+  const show = (next: View) => {
+    endSteps();
+    showing.current++;
+    latest.current = next;
+    setSelection(null);
+    setHint(null);
+    setShown(next);
+  };
+
+  /** Draws `frames` one after another, then the latest view. */
+  const playSteps = (frames: readonly View[]) => {
+    let i = 0;
+    const step = () => {
+      const frame = frames[i++];
+      if (!frame) return endSteps();
+      setShown(frame);
+      steps.current = setTimeout(step, STEP_MS);
+    };
+    step();
+  };
+
+  /**
+   * Shows `after`, which an autoplay or autocomplete reached from `before` in several events, card
+   * by card: the frames between come from the replay route, which names only face-up cards. The
+   * queue goes on at once; the frames play if no other input came meanwhile.
+   */
+  const showSteps = (before: View, after: View) => {
+    if (after.version <= before.version + 1 || reducedMotion()) return show(after);
+    show(after);
+    setShown(before);
+    const shownNow = showing.current;
+    api.replay(id, token, before.version + 1, after.version - 1).then(
+      ({ frames }) => {
+        if (showing.current !== shownNow) return;
+        if (running.current || selectionRef.current) endSteps();
+        else playSteps(frames.map((f) => f.view));
+      },
+      () => showing.current === shownNow && endSteps(),
+    );
+  };
+
+  /** What a refused input did to the table: said in words; a table gone stale is drawn again. */
+  const refused = async (error: unknown, move: Move | undefined, view: View | null) => {
+    setSelection(null);
+    if (!(error instanceof ApiError)) {
+      setMessage({ text: 'Something went wrong on this page. Reload it to go on.', error: true });
+      console.error(error);
+      return;
+    }
+    setMessage({ text: problemWords(error.status, error.problem, { move, view }), error: true });
+    if (problemName(error.problem) === 'precondition-failed') {
+      try {
+        show(await api.getGame(id, token));
+      } catch {}
+    }
+  };
+
+  /** The move or action being sent, to word its refusal with the cards it concerned. */
+  const sending = useRef<{ move?: Move; view: View | null }>({ view: null });
+
+  const drain = async () => {
+    // No busy state: every input waits its turn in the queue, so there is nothing to disable while
+    // a request is out, and no redraw of the table for it.
+    running.current = true;
+    while (queue.current.length > 0) {
+      const input = queue.current.shift()!;
+      try {
+        await input();
+      } catch (error) {
+        // The inputs after a refused one were made for a table that did not come: they go too.
+        queue.current.length = 0;
+        await refused(error, sending.current.move, sending.current.view);
+      }
+    }
+    running.current = false;
+  };
+
+  const enqueue = (input: Input) => {
+    // An input ends the show of an autoplay's cards going home: the table it applies to is drawn.
+    endSteps();
+    queue.current.push(input);
+    if (!running.current) void drain();
+  };
+
+  useEffect(() => {
+    latest.current = null;
+    setShown(null);
+    setMessage(null);
+    enqueue(async () => {
+      sending.current = { view: null };
+      show(await api.getGame(id, token));
+    });
+    return () => clearTimeout(steps.current);
+  }, [id, token]);
+
+  const version = () => latest.current?.version;
+
+  /** Safe cards home by themselves (the setting), when a move to a foundation is there at all. */
+  const autoplayAfter = async (view: View) => {
+    if (!settings.get().autoplay || view.status !== 'playing' || !canGoHome(view)) return;
+    sending.current = { view };
+    const after = await api.act('autoplay', id, token, view.version);
+    if (after.version !== view.version) showSteps(view, after);
+  };
+
+  const sendMove = async (move: Move) => {
+    const before = latest.current!;
+    sending.current = { move, view: before };
+    const after = await api.move(id, token, move, before.version);
+    show(after);
+    setMessage(null);
+    await autoplayAfter(after);
+  };
+
+  const play = (move: Move) => enqueue(() => sendMove(move));
+
+  const act = (action: Action) =>
+    enqueue(async () => {
+      const before = latest.current;
+      if (before?.status !== 'playing') return;
+      sending.current = { view: before };
+      const after = await api.act(action, id, token, version());
+      if (action === 'autoplay' || action === 'autocomplete') showSteps(before, after);
+      else show(after);
+      if (action === 'undo' || action === 'redo') setLostAt(null);
+      setMessage(action === 'autoplay' ? { text: autoplayWords(before, after), error: false } : null);
+    });
+
+  /** The hint, beside the queue: shown if the game is still where it was asked. */
+  const askHint = () => {
+    const view = latest.current;
+    if (view?.status !== 'playing') return;
+    const asked = showing.current;
+    setMessage({ text: 'Thinking…', error: false });
+    api.hint(id, token).then(
+      (answer) => {
+        if (showing.current !== asked) return;
+        setSelection(null);
+        setHint(answer.move);
+        setMessage({ text: hintWords(answer, view), error: false });
+        learn(answer, view);
+      },
+      (error: unknown) => showing.current === asked && void refused(error, undefined, view),
+    );
+  };
+
+  /** What a hint tells the table beyond its move: the game is lost, or a finish is proved. */
+  const learn = (answer: Hint, view: View) => {
+    if (isLostReason(answer)) setLostAt(view.version);
+    if (isWinningReason(answer) && allKnown(view)) setProvedAt(view.version);
+  };
+
+  // Once every card is known, a hint (beside the queue) says whether a finish is proved, which is
+  // when Autocomplete can succeed, or that no line wins any more. One such hint at a time (each is
+  // a solver's work on the server): moves made meanwhile are looked at once it has answered.
+  const looking = useRef(false);
+  /** The version last looked at this way: each is asked about once. */
+  const lookedAt = useRef<number | null>(null);
+  const [looked, setLooked] = useState(0);
+  useEffect(() => {
+    const view = shown;
+    if (looking.current || !view || view !== latest.current || view.status !== 'playing') return;
+    if (!allKnown(view) || lookedAt.current === view.version) return;
+    looking.current = true;
+    lookedAt.current = view.version;
+    const asked = showing.current;
+    const done = () => {
+      looking.current = false;
+      setLooked((n) => n + 1);
+    };
+    api.hint(id, token).then((answer) => {
+      if (showing.current === asked) learn(answer, view);
+      done();
+    }, done);
+  }, [shown, looked]);
+
+  /** A click, a tap, Enter, or a drop on a pile; `card` when a card was pressed (its code). */
+  const activate = (pile: PileId, card?: string) =>
+    enqueue(async () => {
+      const view = latest.current;
+      if (view?.status !== 'playing') return;
+      if (pile === 'stock') {
+        if (view.stock.count === 0 && view.waste.length > 0 && view.recyclesLeft === 0) {
+          return setMessage({ text: ruleWords('pass-limit', undefined, view), error: true });
+        }
+        if (view.stock.count === 0 && view.waste.length === 0) return;
+        return sendMove(stockMove(view));
+      }
+      const count = card === undefined ? undefined : countFrom(view, pile, card);
+      const picked = selectionRef.current;
+      if (picked) {
+        const sameCards = picked.from === pile && (count === undefined || count === picked.count);
+        if (sameCards) return setSelection(null);
+        const picksOther = count !== undefined && !targetsOf(view, picked).has(pile);
+        if (!picksOther) {
+          const move = moveTo(picked, pile);
+          if (move) return sendMove(move);
+          setSelection(null);
+          return setMessage({ text: 'Cards never go onto the waste.', error: true });
+        }
+      }
+      const most = maxCount(view, pile);
+      if (most === 0) return setMessage({ text: 'There is no card to pick up there.', error: true });
+      const wanted = count ?? (isTableau(pile) ? aimRef.current.depth : 1);
+      setHint(null);
+      setMessage(null);
+      setSelection({ from: pile, count: Math.min(wanted, most) });
+    });
+
+  const aimRef = useRef(aim);
+  aimRef.current = aim;
+
   const onKey = (event: KeyboardEvent, pile: PileId) => {
+    const view = latest.current;
     if (!view) return;
     if (event.key === 'Escape') return setSelection(null);
     const next = moveAim(view, { pile, depth: aim.pile === pile ? aim.depth : 1 }, event.key);
@@ -123,13 +323,17 @@ export function useGame(id: string, token: string | undefined) {
   };
 
   return {
-    view,
+    /** The view drawn now. */
+    view: shown,
     message,
     selection,
     hint,
     aim,
-    busy,
-    targets: view ? targetsOf(view, selection) : new Set<PileId>(),
+    /** No line can win from the position drawn (a hint said so). */
+    lost: lostAt !== null && shown !== null && shown.version >= lostAt,
+    /** Autocomplete can succeed from here (a hint proved a finish). */
+    canAutocomplete: provedAt !== null && shown?.version === provedAt && shown === latest.current,
+    targets: shown ? targetsOf(shown, selection) : new Set<PileId>(),
     play,
     act,
     askHint,
@@ -142,12 +346,17 @@ export function useGame(id: string, token: string | undefined) {
     /** The end of a drag of `picked` (which a drag's callbacks hold, not this render's selection). */
     drop: (picked: Selection, pile: PileId | null) => {
       const move = pile && pile !== picked.from ? moveTo(picked, pile) : null;
-      if (move) void play(move);
+      if (move) play(move);
       else setSelection(null);
     },
+    /** A card sent home by a double click. */
+    sendHome: (pile: PileId, card: string) =>
+      enqueue(() => {
+        const view = latest.current;
+        if (!view || pile === 'stock' || faceUp(view, pile).at(-1) !== card) return;
+        return sendMove({ type: 'move', from: pile, to: 'foundation', count: 1 });
+      }),
     setAim,
-    clear: () => setSelection(null),
+    say: (text: string, error = false) => setMessage({ text, error }),
   };
 }
-
-const toMessage = (text: string | null): Message | null => (text ? { text, error: false } : null);

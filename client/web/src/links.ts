@@ -1,3 +1,5 @@
+import { storage } from './store.js';
+
 /**
  * Where the page is (its URL fragment, never sent to a server) and the games' tokens (local
  * storage only). `#game=<id>&token=<token>` opens a game, `#game=<id>` resumes one whose token this
@@ -33,15 +35,6 @@ export const MY_GAMES_LINK = '#me';
 
 const TOKEN_PREFIX = 'klondike.token.';
 const LAST_GAME = 'klondike.last';
-
-/** Local storage may be off (a private window, a policy): the page then works without memory. */
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 export const tokens = {
   get: (id: string): string | undefined => storage()?.getItem(TOKEN_PREFIX + id) ?? undefined,

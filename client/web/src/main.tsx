@@ -1,7 +1,14 @@
 import { render } from 'preact';
 import { App } from './App.js';
 import { session } from './session.js';
+import { settings } from './settings.js';
 import './style.css';
+
+// The page's own reduced-motion setting also stills the CSS animations (the banner's pop).
+const stillness = () =>
+  document.documentElement.classList.toggle('reduce-motion', settings.get().reducedMotion);
+stillness();
+settings.subscribe(stillness);
 
 const root = document.getElementById('app')!;
 // Where to sign in is asked at once, beside the first table (which does not wait for it).

@@ -78,14 +78,15 @@ const PILE_NAMES: Record<PileId, string> = {
   t6: 'column 6',
   t7: 'column 7',
 };
-export const pileName = (pile: PileId | 'foundation'): string =>
-  pile === 'foundation' ? 'its foundation' : PILE_NAMES[pile];
 
 /** The accessible name of a pile: what a sighted player sees on it. */
 export function pileLabel(view: View, pile: PileId): string {
   const name = PILE_NAMES[pile];
   if (pile === 'stock') {
-    return `Stock, ${view.stock.count} ${view.stock.count === 1 ? 'card' : 'cards'}`;
+    if (view.stock.count > 0)
+      return `Stock, ${view.stock.count} ${view.stock.count === 1 ? 'card' : 'cards'}`;
+    if (view.waste.length === 0) return 'Stock, empty';
+    return view.recyclesLeft === 0 ? 'Stock, empty: no pass is left' : 'Stock, empty: turn the waste over';
   }
   const cards = faceUp(view, pile);
   if (pile === 'waste' || isFoundation(pile)) {

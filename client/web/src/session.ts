@@ -5,9 +5,11 @@
  * or an OAuth 2.0 server (Cognito's hosted UI) with the authorization code grant and PKCE, which a
  * page can use without a client secret. The page never sees a password.
  */
-import { useEffect, useState } from 'preact/hooks';
 import { SITE_CONFIG_PATH, type SignInConfig, type SiteConfig } from '../../site-config.js';
+import type { Problem } from '../../types.js';
 import { tokens } from './links.js';
+import { storage, useStore } from './store.js';
+import { problemWords } from './words.js';
 
 type OAuth = Extract<SignInConfig, { kind: 'oauth' }>;
 
@@ -39,14 +41,6 @@ export interface SessionState {
 const PLAYER = 'klondike.player';
 /** The OAuth request in flight: kept for the one tab (session storage) across the trip to the sign-in page. */
 const PENDING = 'klondike.signin';
-
-function storage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
-  try {
-    return window[kind];
-  } catch {
-    return undefined;
-  }
-}
 
 function loadPlayer(): Player | null {
   try {
@@ -122,8 +116,8 @@ const expiresAt = (jwt: string): number | null => {
   return typeof exp === 'number' ? exp * 1000 : null;
 };
 
-const reachFailure = (what: string, url: string) =>
-  new Error(`Cannot reach ${what} at ${new URL(url, location.href).origin}. Is it running?`);
+const reachFailure = (what: string) =>
+  new Error(`Cannot reach ${what}. Check the connection, then try again.`);
 
 function isSignInConfig(value: unknown): value is SignInConfig {
   const config = value as Partial<Omit<OAuth, 'kind'>> & { kind?: unknown };
@@ -170,9 +164,11 @@ export const session = {
       answer = ((await response.json()) as Partial<SiteConfig>).signIn;
       if (!isSignInConfig(answer)) throw new Error(`${SITE_CONFIG_PATH} does not say how to sign in`);
     } catch (error) {
+      // Why goes to the console: the player needs only to know that signing in is off.
+      console.warn(`${SITE_CONFIG_PATH}: ${(error as Error).message}`);
       update({
         config: { kind: 'none' },
-        notice: { text: `Signing in is unavailable: ${(error as Error).message}.`, error: true },
+        notice: { text: 'Signing in is not available just now; you can play without it.', error: true },
       });
       return;
     }
@@ -193,11 +189,11 @@ export const session = {
           body: JSON.stringify({ player: name }),
         });
       } catch {
-        throw reachFailure('the sign-in issuer', config.tokenUrl);
+        throw reachFailure('the sign-in service');
       }
-      const body = (await response.json().catch(() => ({}))) as { token?: unknown; detail?: string };
+      const body = (await response.json().catch(() => ({}))) as { token?: unknown } & Partial<Problem>;
       if (!response.ok || typeof body.token !== 'string') {
-        throw new Error(body.detail ?? `The sign-in issuer answered ${response.status}.`);
+        throw new Error(problemWords(response.status, body, { doing: 'sign-in' }));
       }
       setPlayer({ name, token: body.token, expiresAt: expiresAt(body.token) });
     } catch (error) {
@@ -225,7 +221,10 @@ export const session = {
     const sessionStore = storage('sessionStorage');
     if (!sessionStore) {
       update({
-        notice: { text: 'Signing in needs the browser’s session storage, which is off.', error: true },
+        notice: {
+          text: 'Signing in needs this browser to keep data for the page, which it does not.',
+          error: true,
+        },
       });
       return;
     }
@@ -256,10 +255,16 @@ export const session = {
     history.replaceState(null, '', `${location.pathname}${pending?.returnTo ?? location.hash}`);
     const fail = (text: string) => update({ busy: false, notice: { text, error: true } });
     if (query.has('error')) {
-      return fail(`Sign-in failed: ${query.get('error_description') || query.get('error')}.`);
+      // The OAuth error code and description are for developers (the console); the player reads a sentence.
+      console.warn('sign-in failed:', query.get('error'), query.get('error_description'));
+      return fail(
+        query.get('error') === 'access_denied'
+          ? 'Sign-in was cancelled or refused.'
+          : 'Sign-in failed: the sign-in service refused it. Try again.',
+      );
     }
     if (!pending || pending.state !== query.get('state')) {
-      return fail('Sign-in failed: the answer does not match a sign-in started here (state). Try again.');
+      return fail('Sign-in failed: the answer does not match a sign-in started on this page. Try again.');
     }
     update({ busy: true });
     let response: Response;
@@ -276,7 +281,7 @@ export const session = {
         }),
       });
     } catch {
-      return fail(reachFailure('the sign-in service', pending.tokenUrl).message);
+      return fail(reachFailure('the sign-in service').message);
     }
     const body = (await response.json().catch(() => ({}))) as {
       access_token?: unknown;
@@ -285,9 +290,8 @@ export const session = {
       error_description?: string;
     };
     if (!response.ok || typeof body.access_token !== 'string') {
-      return fail(
-        `Sign-in failed: ${body.error_description || body.error || `the token endpoint answered ${response.status}`}.`,
-      );
+      console.warn('sign-in refused:', body.error, body.error_description);
+      return fail('Sign-in failed: the sign-in service refused it. Try again.');
     }
     // The access token is the one meant for an API (Cognito names the client in its client_id);
     // the ID token only tells the page what to call the player. The refresh token is not kept: a
@@ -315,9 +319,12 @@ export const session = {
     }
   },
 
-  /** The API refused the player's token (401): signed out, in the API's words. */
-  refused(detail: string): void {
-    signOutHere({ text: `You have been signed out: ${detail} Sign in again.`, error: true });
+  /** The API refused the player's sign-in (401): signed out, and told so. */
+  refused(): void {
+    signOutHere({
+      text: 'Your sign-in is no longer accepted: you have been signed out. Sign in again.',
+      error: true,
+    });
   },
 
   dismiss: (): void => update({ notice: null }),
@@ -338,11 +345,4 @@ export const session = {
 watchExpiry();
 
 /** The session, redrawn on every change. */
-export function useSession(): SessionState {
-  const [current, setCurrent] = useState(state);
-  useEffect(() => {
-    setCurrent(state);
-    return session.subscribe(setCurrent);
-  }, []);
-  return current;
-}
+export const useSession = (): SessionState => useStore(session.get, session.subscribe);

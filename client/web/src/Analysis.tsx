@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Analysis as Answer, PlayedMove, View } from '../../types.js';
+import { ApiError, api } from './api.js';
+import { replayLink } from './links.js';
+import { Table } from './Table.js';
+import { moveWords, problemWords } from './words.js';
+
+/** Between two moves of the winning line, ms: time to see each card land. */
+const LINE_STEP_MS = 450;
+/** Views of the line fetched ahead of the one shown. */
+const AHEAD = 4;
+
+/**
+ * The last move after which the game could still be won, when it was lost before its end: a
+ * resignation is an event of its own, so a game winnable just before it still was "when you resigned".
+ */
+function lostAfter(analysis: Answer, view: View): number | undefined {
+  const last = analysis.lastWinnableVersion;
+  if (typeof last !== 'number') return undefined;
+  const end = view.status === 'resigned' ? view.version - 1 : view.version;
+  return last < end ? last : undefined;
+}
+
+/** What the analysis says, in words. */
+function verdictWords(analysis: Answer, view: View): string {
+  const last = lostAfter(analysis, view);
+  const until =
+    last === undefined ? '' : ` You could still have won until move ${last}; after it, no line could.`;
+  switch (analysis.verdict) {
+    case 'winnable':
+      if (view.status === 'won')
+        return 'This deal can be won, as you showed. The solver found a line of its own.';
+      return until
+        ? `This deal could be won.${until}`
+        : 'This deal could be won, and still could when you resigned.';
+    case 'lost':
+      return 'No line could win this deal, whatever was played.';
+    case 'unknown':
+      return `Whether this deal could be won was not worked out in time.${until}`;
+  }
+}
+
+interface AnalysisProps {
+  readonly view: View;
+  readonly token: string | undefined;
+  /** Plays the winning line on the table. */
+  readonly onWatch: (line: PlayedMove[]) => void;
+}
+
+/**
+ * After a game: GET /games/{id}/analysis, in words. Whether the deal could be won, from which move
+ * on it could not (with a link to that move in the replay), and a winning line to watch.
+ */
+export function Analysis({ view, token, onWatch }: AnalysisProps) {
+  const [analysis, setAnalysis] = useState<Answer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    api.analysis(view.id, token).then(
+      (answer) => current && setAnalysis(answer),
+      (failure: unknown) =>
+        current &&
+        setError(
+          failure instanceof ApiError ? problemWords(failure.status, failure.problem) : String(failure),
+        ),
+    );
+    return () => {
+      current = false;
+    };
+  }, [view.id]);
+
+  const last = analysis?.lastWinnableVersion;
+  const lost = analysis ? lostAfter(analysis, view) : undefined;
+  return (
+    <section
+      class="analysis"
+      data-analysis
+      data-verdict={analysis?.verdict}
+      data-last-winnable={typeof last === 'number' ? last : undefined}
+      aria-live="polite"
+    >
+      <p>
+        {analysis ? verdictWords(analysis, view) : (error ?? 'Working out whether this deal could be won…')}{' '}
+        {lost !== undefined && (
+          <a href={`${replayLink(view.id)}&at=${lost}`}>See move {lost} in the replay.</a>
+        )}
+      </p>
+      <div class="buttons">
+        {analysis?.line && (
+          <button type="button" onClick={() => onWatch(analysis.line!)}>
+            Watch the winning line
+          </button>
+        )}
+        <a class="button" href={replayLink(view.id)}>
+          Watch the replay
+        </a>
+      </div>
+    </section>
+  );
+}
+
+interface LineProps {
+  /** The finished game: its deck and rules. */
+  readonly game: View;
+  readonly line: readonly PlayedMove[];
+  readonly onStop: () => void;
+}
+
+/**
+ * A winning line played on the table from the deal, move after move, each view asked of
+ * POST /replays (which stores nothing) a few moves ahead of the one shown.
+ */
+export function WinningLine({ game, line, onStop }: LineProps) {
+  const [step, setStep] = useState(0);
+  const [views, setViews] = useState<ReadonlyMap<number, View>>(new Map());
+  const [paused, setPaused] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const asked = useRef(new Set<number>());
+
+  // Fetch the views from the one shown to a few ahead.
+  useEffect(() => {
+    for (let i = step; i <= Math.min(line.length, step + AHEAD); i++) {
+      if (asked.current.has(i)) continue;
+      asked.current.add(i);
+      api.playFrom(game.deck!, game.rules, line.slice(0, i) as PlayedMove[]).then(
+        (view) => setViews((old) => new Map(old).set(i, view)),
+        (failure: unknown) => {
+          asked.current.delete(i);
+          setError(
+            failure instanceof ApiError ? problemWords(failure.status, failure.problem) : String(failure),
+          );
+        },
+      );
+    }
+  }, [step]);
+
+  // The next move, once its view is there and the last one has been seen.
+  useEffect(() => {
+    if (paused || step >= line.length || !views.has(step + 1)) return;
+    const timer = setTimeout(() => setStep(step + 1), LINE_STEP_MS);
+    return () => clearTimeout(timer);
+  }, [step, views, paused]);
+
+  const shown = views.get(step);
+  const move = step > 0 ? line[step - 1] : undefined;
+  return (
+    <section class="winning-line" aria-label="The winning line">
+      <div class="line-bar">
+        <span aria-live="polite">
+          {step === 0
+            ? `The deal. A winning line of ${line.length} moves follows.`
+            : `Move ${step} of ${line.length}: ${moveWords(move!, views.get(step - 1) ?? null)}.`}
+          {step === line.length && ' Won.'}
+        </span>
+        {step < line.length && (
+          <button type="button" onClick={() => setPaused(!paused)}>
+            {paused ? 'Go on' : 'Pause'}
+          </button>
+        )}
+        <button type="button" onClick={onStop}>
+          Back to the game
+        </button>
+      </div>
+      {error && (
+        <p class="message error" role="alert">
+          {error}
+        </p>
+      )}
+      {shown ? <Table view={shown} /> : <p class="loading">Dealing the line…</p>}
+    </section>
+  );
+}

@@ -1,0 +1,349 @@
+/**
+ * What the page says, in a card player's words. The API speaks in codes (a problem's `type` and
+ * `rule`, piles `t3` and `fD`, cards `4D`); every sentence a player reads is made here, from those
+ * codes and the cards on the table, never from the API's own `detail`.
+ */
+import type { GameEvent, Hint, Move, PlayedMove, Problem, Suit, View } from '../../types.js';
+import { cardShort, SUIT_NAMES } from './cards.js';
+import { faceUp, isFoundation, type PileId } from './piles.js';
+
+export type Rule = NonNullable<Problem['rule']>;
+
+const RANKS = 'A23456789TJQK';
+const RED = new Set(['D', 'H']);
+
+/** "4♦", or "the card" when there is none to name. */
+const named = (card: string | undefined) => (card ? cardShort(card) : 'the card');
+
+/** Where a pile is, as a player says it: "column 3", "the diamonds foundation". */
+export function placeName(pile: PileId): string {
+  if (pile === 'stock') return 'the stock';
+  if (pile === 'waste') return 'the waste';
+  if (isFoundation(pile)) return `the ${SUIT_NAMES[pile[1] as Suit]} foundation`;
+  return `column ${pile[1]}`;
+}
+
+/** The cards a move takes from a view: the moving card is the lowest of them. */
+function movingCard(view: View | null, move: Move | PlayedMove): string | undefined {
+  if (!view || move.type !== 'move') return undefined;
+  const cards = faceUp(view, move.from as PileId);
+  return cards[cards.length - (move.count ?? 1)];
+}
+
+/** The card a move goes onto, if the target pile has one. */
+function targetCard(view: View | null, move: Move | PlayedMove, moving?: string): string | undefined {
+  if (!view || move.type !== 'move') return undefined;
+  if (move.to !== 'foundation') return faceUp(view, move.to).at(-1);
+  return moving ? faceUp(view, `f${moving[1]}` as PileId).at(-1) : undefined;
+}
+
+interface Placing {
+  /** The lowest of the cards moved. */
+  readonly card: string | undefined;
+  readonly count: number;
+  readonly from: PileId;
+  /** Where they go: a pile, or `foundation` (their own). */
+  readonly to: PileId | 'foundation';
+  /** The card they go on, if the target pile has one. */
+  readonly onto: string | undefined;
+}
+
+/** Cards put somewhere, as an instruction: "Put 3♠ on 4♥", "Put 9♦ and the 2 cards on it in the empty column 4". */
+function placingWords({ card, count, from, to, onto }: Placing): string {
+  const what =
+    count > 1 ? `${named(card)} and the ${count === 2 ? 'card' : `${count - 1} cards`} on it` : named(card);
+  if (to === 'foundation' || isFoundation(to)) return `Put ${what} home`;
+  const where = onto ? `on ${cardShort(onto)}` : `in the empty ${placeName(to)}`;
+  return isFoundation(from) ? `Take ${what} back from its foundation, ${where}` : `Put ${what} ${where}`;
+}
+
+/**
+ * A move as an instruction, with the cards of the view it is played on: "Put 3♠ on 4♥",
+ * "Put A♣ home", "Put K♠ in the empty column 4", "Draw from the stock".
+ */
+export function moveWords(move: Move | PlayedMove, view: View | null): string {
+  if (move.type === 'draw') return 'Draw from the stock';
+  if (move.type === 'recycle') return 'Turn the waste over to deal it again';
+  const card = movingCard(view, move);
+  return placingWords({
+    card,
+    count: move.count ?? 1,
+    from: move.from,
+    to: move.to as PileId | 'foundation',
+    onto: targetCard(view, move, card),
+  });
+}
+
+/** A replay's event in words, from the view after it (the cards moved then lie on top of their new pile). */
+export function eventWords(event: GameEvent, after: View): string {
+  const data = event.data as { from?: PileId; to?: PileId; count?: number; move?: { type: string } };
+  const undone = (what: string) =>
+    `${what} ${data.move?.type === 'draw' ? 'a draw' : data.move?.type === 'recycle' ? 'a turn of the waste' : 'a move'}`;
+  switch (event.type) {
+    case 'dealt':
+      return 'The deal';
+    case 'drawn':
+      return after.waste.length ? `Draw: ${cardShort(after.waste.at(-1)!)} on top of the waste` : 'Draw';
+    case 'recycled':
+      return 'Turn the waste over';
+    case 'moved': {
+      const count = data.count ?? 1;
+      const pile = data.to ? faceUp(after, data.to) : [];
+      return placingWords({
+        card: pile[pile.length - count],
+        count,
+        from: data.from ?? 'waste',
+        to: data.to ?? 'foundation',
+        onto: pile[pile.length - count - 1],
+      });
+    }
+    case 'undone':
+      return undone('Undo');
+    case 'redone':
+      return undone('Redo');
+    case 'resigned':
+      return 'Resign';
+  }
+}
+
+/** The next card a foundation takes: "A♦" when empty, "5♦" on 4♦. */
+function nextFor(view: View | null, suit: Suit): string {
+  const height = view?.foundations[suit].length ?? 0;
+  return height >= 13 ? '' : cardShort(`${RANKS[height]}${suit}`);
+}
+
+/** Why a move was refused, by its rule, with the cards it concerned. */
+export function ruleWords(rule: Rule, move: Move | undefined, view: View | null): string {
+  const card = move ? movingCard(view, move) : undefined;
+  const onto = move && card ? targetCard(view, move, card) : undefined;
+  // The foundation the move named, or the card's own.
+  const foundation =
+    move?.type === 'move' && move.to !== 'foundation' && isFoundation(move.to) ? move.to : undefined;
+  const suit = (foundation?.[1] ?? card?.[1]) as Suit | undefined;
+  switch (rule) {
+    case 'game-over':
+      return 'This game is over: deal a new one to play on.';
+    case 'game-too-long':
+      return 'This game has reached 10,000 moves, the most one game can take. Deal a new one.';
+    case 'nothing-to-undo':
+      return 'There is no move to undo.';
+    case 'nothing-to-redo':
+      return 'There is no move to redo: a new move clears the moves you undid.';
+    case 'draw-from-empty-stock':
+      return 'The stock is empty: turn the waste over to deal again.';
+    case 'recycle-needs-empty-stock':
+      return 'The waste can be turned over only once the stock is empty.';
+    case 'recycle-needs-waste':
+      return 'The waste is empty: there is nothing to turn over.';
+    case 'pass-limit': {
+      const passes = view?.rules.passes;
+      return `No pass is left: the deck has been dealt ${passes === 1 ? 'once' : passes === 2 ? 'twice' : `${passes} times`}, as these rules allow.`;
+    }
+    case 'unknown-pile':
+      return 'There is no such pile on the table.';
+    case 'same-pile':
+      return 'Those cards are already there.';
+    case 'empty-source':
+      return 'There is no card there to move.';
+    case 'single-card-source':
+      return 'Only the top card of the waste or of a foundation can move.';
+    case 'count-exceeds-face-up':
+      return 'Only face-up cards can move.';
+    case 'run-not-in-sequence':
+      return 'Those cards do not move together: a run goes down one rank at a time, red and black in turn.';
+    case 'foundation-single-card':
+      return 'Cards go home one at a time.';
+    case 'foundation-suit':
+      return `${named(card)} does not go on ${foundation ? placeName(foundation) : 'that foundation'}: each foundation takes one suit.`;
+    case 'foundation-ascending': {
+      const next = suit ? nextFor(view, suit) : '';
+      return `${named(card)} cannot go home yet: ${next ? `its foundation takes ${next} next` : 'a foundation builds up from the Ace, one rank at a time'}.`;
+    }
+    case 'foundation-to-tableau-off':
+      return 'With these rules a card stays on its foundation (Settings can change that for new games).';
+    case 'foundation-to-foundation':
+      return 'A card on a foundation can only go back to a column.';
+    case 'empty-column-king':
+      return `${card ? `${named(card)} cannot go there: ` : ''}an empty column takes only a King, or a run that starts with a King.`;
+    case 'tableau-descending-alternating':
+      return `${named(card)} does not go on ${onto ? cardShort(onto) : 'that card'}: it must be one rank lower and of the other colour.`;
+    case 'daily-in-progress':
+      return "This is today's deal: no hints and no analysis until the day is over (midnight UTC), for everyone.";
+  }
+}
+
+/** The name of a problem type: the last segment of its URI (`/problems/illegal-move`). */
+export const problemName = (problem: Partial<Problem>): string => (problem.type ?? '').split('/').pop() ?? '';
+
+/** What happened, for every problem type the API answers, in words; `rule` says more for a refused move. */
+export function problemWords(
+  status: number,
+  problem: Partial<Problem>,
+  context: { move?: Move; view?: View | null; doing?: 'deal' | 'sign-in' } = {},
+): string {
+  if (problem.rule) return ruleWords(problem.rule, context.move, context.view ?? null);
+  switch (problemName(problem)) {
+    case 'malformed-request':
+      if (context.doing === 'deal') {
+        return 'That deal cannot be played: a seed is a whole number from 0 to 4294967295, and a deck is the 52 cards, each once, written as the box says.';
+      }
+      if (context.doing === 'sign-in') return 'A player name is one word of letters, digits, _ . @ or -.';
+      return 'The page sent something the game server does not understand. Reload the page and try again.';
+    case 'unauthenticated':
+      return 'This game opens only from the link it was dealt with, or for its player once signed in. This browser has neither.';
+    case 'forbidden':
+      return 'This game belongs to another player: it opens only from its own link, or for its player.';
+    case 'not-found':
+      return 'There is no such game. Check the link, or deal a new game.';
+    case 'conflict':
+      return 'Another move on this game landed at the same moment. Try again.';
+    case 'precondition-failed':
+      return 'This game was played on in another window or tab meanwhile: the table now shows it as it is.';
+    case 'illegal-move':
+      return 'That move is against the rules.';
+    case 'payload-too-large':
+      return 'That is too much to send at once.';
+    case 'idempotency-key-reused':
+      return 'That was sent twice with different contents. Try again.';
+    case 'not-winnable':
+      return 'Autocomplete works only once the game can surely be won: every card face up, and the stock dealt through once.';
+    case 'game-in-play':
+      return 'The analysis comes once the game is over.';
+    case 'daily-in-progress':
+      return "This is today's deal: no hints and no analysis until the day is over (midnight UTC), for everyone.";
+    case 'throttled':
+      return 'Too many moves at once: wait a moment, then try again.';
+    case 'store-unavailable':
+      return 'The games are not reachable just now. Try again in a moment: nothing was lost.';
+    case 'sign-in-unavailable':
+      return 'Signing in is not available just now. Try again in a moment.';
+    case 'busy':
+      return 'The game server has its hands full just now. Try again in a moment.';
+    case 'starting':
+      return 'The game server is starting. Try again in a moment.';
+    case 'request-timeout':
+      return 'That took too long to arrive. Try again.';
+    case 'internal':
+      return 'Something went wrong on the game server. Try again.';
+  }
+  if (status === 0)
+    return 'The game server cannot be reached. Check the connection (or that it is running), then try again.';
+  return status >= 500
+    ? 'The game server cannot answer just now. Try again in a moment.'
+    : 'That could not be done.';
+}
+
+/**
+ * The server's own sentences (a hint's reason) name piles and cards by code: this words them for a
+ * player, as a last resort for a sentence that the hint wording below does not know.
+ */
+export function plainText(text: string): string {
+  return text
+    .replace(/\bt([1-7])\b/g, 'column $1')
+    .replace(/\bf([CDHS])\b/g, (_, suit: Suit) => `the ${SUIT_NAMES[suit]} foundation`)
+    .replace(/(?<![A-Za-z0-9])([A2-9TJQK])([CDHS])(?![A-Za-z0-9])/g, (code) => cardShort(code));
+}
+
+/** What the hint's reason says of the game's chances, when no line can win any more. */
+export const isLostReason = (hint: Hint): boolean =>
+  hint.move === null && /only undo can help|cannot be won/.test(hint.reason);
+
+/** Whether the hint found a line that wins with every card known (what autocomplete needs). */
+export const isWinningReason = (hint: Hint): boolean => /starts a line that wins/.test(hint.reason);
+
+const PURPOSES: [RegExp, string][] = [
+  [/never needed in the tableau again/, 'no card left in play can need it any more'],
+  [
+    /every card is known, and this starts a line that wins/,
+    'every card is known, and this starts a winning line',
+  ],
+  [/gets a card to its foundation/, 'it gets a card home'],
+  [/turns up a face-down card/, 'it turns up a face-down card'],
+  [/empties a column/, 'it empties a column'],
+  [/plays the waste's top card/, "it plays the waste's top card"],
+  [/plays a card from the stock|brings a card of the stock/, 'it brings a card from the stock into play'],
+  [/deals from the stock/, 'it deals new cards from the stock'],
+  [/starts another pass/, 'it starts another pass through the deck'],
+];
+
+/** The odds a hint weighed, said simply: "about 4 in 10". */
+function chances(reason: string): string {
+  const odds =
+    /Of (\d+) ways the unseen cards may lie, (\d+) can be won from here(?: \((\d+) undecided\))?/.exec(
+      reason,
+    );
+  if (!odds) return '';
+  const [, tried, won, open] = odds.map(Number) as [number, number, number, number | undefined];
+  if (won === 0) return ' None of the likely ways the face-down cards could lie was won in the time given.';
+  if (won === tried)
+    return ' Your chances from here: very good, every likely way the face-down cards lie can be won.';
+  const tenths = Math.max(1, Math.round((10 * won) / tried));
+  return ` Your chances from here: about ${tenths} in 10${open ? ', maybe better (some ways could not be worked out in time)' : ''}.`;
+}
+
+/** A hint as a player says it: "Put 3♠ on 4♥: it turns up a face-down card. Your chances …". */
+export function hintWords(hint: Hint, view: View | null): string {
+  if (hint.move === null) {
+    if (isLostReason(hint)) {
+      return /only undo/.test(hint.reason)
+        ? 'No line can win this game any more from here: undo to go back and try another way.'
+        : 'No line can win this game any more: it is lost.';
+    }
+    if (/taking cards back from the foundations/.test(hint.reason))
+      return 'Nothing is left but taking cards back from the foundations, and no way to win was found in time.';
+    return `No move to suggest: ${plainText(hint.reason)}`;
+  }
+  const purpose = PURPOSES.find(([pattern]) => pattern.test(hint.reason))?.[1];
+  const only = /only way forward/.test(hint.reason) ? ' It is the only way forward.' : '';
+  const later = /makes way for a move/.exec(hint.reason) ? ' It makes way for a better move after it.' : '';
+  const why = purpose ? `: ${purpose}.` : '.';
+  return `${moveWords(hint.move, view)}${why}${only}${later}${chances(hint.reason)}`;
+}
+
+/** The cards that must be home before `card` goes home by itself (autoplay's cautious rule, in words). */
+function neededFirst(card: string, view: View): string[] {
+  const rank = RANKS.indexOf(card[0]!) + 1;
+  const red = RED.has(card[1]!);
+  const others = (red ? ['C', 'S'] : ['D', 'H']) as Suit[];
+  const twin = (['C', 'D', 'H', 'S'] as Suit[]).find((s) => s !== card[1] && RED.has(s) === red)!;
+  const needs = others.map((s) => [s, rank - 1] as const);
+  if (view.rules.foundationToTableau) needs.push([twin, rank - 2]);
+  return needs
+    .filter(([suit, r]) => r >= 1 && view.foundations[suit].length < r)
+    .map(([suit, r]) => cardShort(`${RANKS[r - 1]}${suit}`));
+}
+
+/** The rule autoplay follows, for Settings and the help. */
+export const CAUTIOUS_RULE =
+  'A card goes home by itself only once no card left in play can still need it: both cards of the other colour one rank lower are home (and, when cards may come back from the foundations, the other card of its colour two ranks lower). From the waste, only with draw 1 or in the last pass, since taking a card out changes what later passes deal.';
+
+/** What autoplay did, and why it left a card that could have gone home. */
+export function autoplayWords(before: View, after: View): string {
+  const home = cardsHome(after) - cardsHome(before);
+  if (home > 0) return `${home === 1 ? 'One card' : `${home} cards`} went home.`;
+  const move = after.legalMoves.find(
+    (m) => m.type === 'move' && isFoundation(m.to as PileId) && !isFoundation(m.from as PileId),
+  );
+  if (move?.type !== 'move') return 'No card can go home just now.';
+  const card = movingCard(after, move)!;
+  const fromWaste = move.from === 'waste';
+  const lastPass = after.rules.passes !== null && after.pass >= after.rules.passes;
+  if (fromWaste && after.rules.draw === 3 && !lastPass) {
+    return `${cardShort(card)} could go home, but Autoplay leaves the waste alone before the last pass: taking a card out changes what later passes deal. Double-click it to send it yourself.`;
+  }
+  const needed = neededFirst(card, after);
+  return `${cardShort(card)} could go home, but Autoplay leaves it while a card in play may still need it${
+    needed.length ? ` (${needed.join(', ')} ${needed.length === 1 ? 'is' : 'are'} not home yet)` : ''
+  }. Double-click it to send it yourself.`;
+}
+
+export const cardsHome = (view: View): number => Object.values(view.foundations).flat().length;
+
+/** "3:07", "1:02:09". */
+export function clockWords(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const s = String(total % 60).padStart(2, '0');
+  const m = Math.floor(total / 60) % 60;
+  const h = Math.floor(total / 3600);
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

@@ -1,0 +1,496 @@
+/**
+ * "A table people enjoy", in Chromium (playwright-core) against the local runtime serving a fresh
+ * build: the table fits four windows with the longest column Klondike can hold, every input is
+ * applied in order, cards move (and do not with reduced motion), every message is in a card
+ * player's words, the analysis shows after a resignation and a win, and Settings survive a reload.
+ * One browser and one runtime for the file.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Analysis, View } from '../../client/types.js';
+import { RULES } from '../../domain/violations.js';
+import { PROBLEM_TYPES } from '../../functions/http/problem.js';
+import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
+import { CHROMIUM, waitForVersion } from '../support/browser.js';
+import { type Client, type Local, newGame } from '../support/local.js';
+import { DEAD_END, LONGEST_COLUMN } from './decks.js';
+import { hiddenCardsIn } from './responses.js';
+import { useSite } from './site.js';
+
+if (!CHROMIUM) console.log('web table tests skipped: no Chromium (apt-get install -y chromium)');
+
+const WINDOWS = [
+  { width: 1280, height: 800 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+];
+
+/**
+ * In every page: each call of Element.animate (what the table's motion uses) is counted with its
+ * duration, and every text the page shows a player in its message places is kept.
+ */
+const WATCH = `
+  window.__animations = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (keyframes, options) {
+    window.__animations.push({ duration: typeof options === 'number' ? options : options?.duration ?? 0,
+      card: this.getAttribute('data-card') });
+    return animate.call(this, keyframes, options);
+  };
+  window.__said = new Set();
+  window.__versions = [];
+  const SAID = '.message, .lost, .notice, [role=alert], .analysis p, .finished, .line-bar, .event, dialog .error';
+  new MutationObserver(() => {
+    for (const element of document.querySelectorAll(SAID)) {
+      const text = element.textContent.trim();
+      if (text) window.__said.add(text);
+    }
+    const version = document.querySelector('.status [data-version]')?.getAttribute('data-version');
+    if (version !== undefined && window.__versions.at(-1) !== version) window.__versions.push(version);
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+`;
+
+/** What no message may hold: pile codes, card codes, HTTP and JSON words, rule and problem codes. */
+const CODES = [
+  /\b(t[1-7]|f[CDHS])\b/,
+  /(?<![A-Za-z0-9])[A2-9TJQK][CDHS](?![A-Za-z0-9])/,
+  /\b(If-Match|ETag|Authorization|token|schema|body|JSON|HTTP|problem|status|version|undefined|null)\b/i,
+  /\b(400|401|403|404|408|409|412|413|422|429|500|503)\b/,
+  ...[...Object.keys(RULES), ...Object.keys(PROBLEM_TYPES)]
+    .filter((code) => code.includes('-'))
+    .map((code) => new RegExp(`\\b${code}\\b`)),
+];
+
+describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
+  const site = useSite({ viewport: WINDOWS[0]!, init: [WATCH] });
+  let local: Local;
+  let api: Client;
+  let browser: Browser;
+  let page: Page;
+  const responses = site.responses;
+  let resignedAnalysis: Analysis | undefined;
+  beforeAll(() => {
+    ({ local, api, browser, page } = site);
+  });
+
+  const said = (on: Page = page): Promise<string[]> =>
+    on.evaluate(() => [...((globalThis as any).__said as Set<string>)]);
+  const animations = (on: Page = page): Promise<{ duration: number; card: string | null }[]> =>
+    on.evaluate(() => (globalThis as any).__animations);
+  /** The first seed whose deal does (or does not) show an ace in the columns, asked of POST /replays (which stores nothing). */
+  async function seedShowingAnAce(shows: boolean): Promise<number> {
+    for (let seed = 1; ; seed++) {
+      const { body } = await api.post('/replays', { seed, moves: [] });
+      if (body.view.tableau.some((c: { cards: string[] }) => c.cards[0]![0] === 'A') === shows) return seed;
+    }
+  }
+
+  /** Two frames: time for a resize to reach the table's measures and be drawn. */
+  const settle = (on: Page) =>
+    on.evaluate(() => {
+      const frame = (globalThis as any).requestAnimationFrame;
+      return new Promise((done) => frame(() => frame(done)));
+    });
+
+  /** Ticks or unticks a box in Settings, as a player does. */
+  async function setting(label: string, on: boolean) {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel(label).setChecked(on);
+    await page.getByRole('button', { name: 'Done' }).click();
+  }
+
+  const events = async (id: string, token: string): Promise<string[]> =>
+    (await api.get(`/games/${id}/events?limit=1000`, { authorization: `Bearer ${token}` })).body.events.map(
+      (e: { type: string }) => e.type,
+    );
+  const open = async (id: string, token: string, on: Page = page) => {
+    const link = `${local.url}/#game=${id}&token=${token}`;
+    if (on.url() === link) await on.reload();
+    else await on.goto(link);
+    const { body } = await api.get(`/games/${id}`, { authorization: `Bearer ${token}` });
+    await waitForVersion(on, body.version);
+    return body as View;
+  };
+
+  /**
+   * The window shows the whole table without scrolling, every card inside it, and each card of a
+   * column (or of the waste's fan) leaves the rank in its corner in view: the next card begins
+   * below (or right of) it.
+   */
+  async function checkFits(on: Page, where: string) {
+    // Measured at rest: the slides of the last move have ended.
+    await on.evaluate(() =>
+      Promise.all((globalThis as any).document.getAnimations().map((a: any) => a.finished)),
+    );
+    const found = await on.evaluate(() => {
+      const d = (globalThis as any).document;
+      const w = globalThis as any;
+      const problems: string[] = [];
+      const root = d.scrollingElement;
+      if (root.scrollHeight > w.innerHeight + 1 || root.scrollWidth > w.innerWidth + 1)
+        problems.push(`scrolls: ${root.scrollWidth}x${root.scrollHeight}`);
+      for (const card of d.querySelectorAll('[data-card]')) {
+        const box = card.getBoundingClientRect();
+        if (box.right > w.innerWidth + 1 || box.bottom > w.innerHeight + 1 || box.left < 0 || box.top < 0)
+          problems.push(`${card.dataset.card} outside the window`);
+      }
+      const overlaps = (pile: string, horizontal: boolean) => {
+        const cards = [...d.querySelectorAll(`[data-pile="${pile}"] [data-card]`)].filter(
+          (c: any) => c.dataset.card !== 'down' && c.getBoundingClientRect().width > 0,
+        );
+        for (let i = 0; i + 1 < cards.length; i++) {
+          const corner = cards[i].querySelector('.corner').getBoundingClientRect();
+          const next = cards[i + 1].getBoundingClientRect();
+          const covered = horizontal ? corner.right > next.left + 0.5 : corner.bottom > next.top + 0.5;
+          const stacked = horizontal && next.left === cards[i].getBoundingClientRect().left;
+          if (covered && !stacked) problems.push(`${pile}: the rank of ${cards[i].dataset.card} is covered`);
+        }
+      };
+      for (let c = 1; c <= 7; c++) overlaps(`t${c}`, false);
+      overlaps('waste', true);
+      return problems;
+    });
+    expect(found, where).toEqual([]);
+  }
+
+  it('fits 1280x800, 1366x768, 1920x1080 and a 390x844 phone with 13 face-up cards over 6 face-down, in play and once over', {
+    timeout: 90_000,
+  }, async () => {
+    const { id, token, auth } = await newGame(api, {
+      deck: LONGEST_COLUMN.deck,
+      rules: LONGEST_COLUMN.rules,
+    });
+    for (const move of LONGEST_COLUMN.moves)
+      expect((await api.post(`/games/${id}/moves`, move, auth)).status).toBe(200);
+    const view = await open(id, token);
+    // The ace on top of column 7 would go home by itself after the next draw: not in this test.
+    await setting('Safe cards go home by themselves', false);
+    expect(view.tableau[6]).toMatchObject({ hidden: 6 });
+    expect(view.tableau[6]!.cards).toHaveLength(13);
+    // Three more draws fan the waste.
+    for (let i = 0; i < 3; i++) await page.click('[data-pile="stock"]');
+    await waitForVersion(page, view.version + 3);
+
+    const sizes = async (phase: string) => {
+      for (const size of WINDOWS) {
+        await page.setViewportSize(size);
+        await page.waitForFunction(
+          (width) =>
+            (globalThis as any).document.querySelector('.table').getBoundingClientRect().width <= width,
+          size.width,
+        );
+        await settle(page); // the table measures itself on resize
+        await checkFits(page, `${phase} at ${size.width}x${size.height}`);
+        if (size.width === 390) {
+          const table = await page.locator('.table').boundingBox();
+          expect(table!.height, `${phase}: the phone's table`).toBeGreaterThanOrEqual(0.6 * size.height);
+        }
+        // The buttons keep to whole rows: none is left alone on a row of its own.
+        const rows = await page.$$eval('.toolbar .actions > :is(button, a)', (buttons) => {
+          const tops = new Map<number, number>();
+          for (const b of buttons) {
+            const top = Math.round(b.getBoundingClientRect().top);
+            tops.set(top, (tops.get(top) ?? 0) + 1);
+          }
+          return [...tops.values()];
+        });
+        expect(Math.min(...rows), `${phase} at ${size.width}: buttons a row ${rows}`).toBeGreaterThan(1);
+      }
+      await page.setViewportSize(WINDOWS[0]!);
+    };
+    await sizes('in play');
+    // The fan: the waste's top three cards side by side, the first at the pile's left edge.
+    const fan = async () =>
+      page.$$eval('[data-pile="waste"] [data-card]', (cards) => {
+        const pile = cards[0]!.parentElement!.getBoundingClientRect().left;
+        return [...new Set(cards.map((c) => Math.round(c.getBoundingClientRect().left - pile)))];
+      });
+    const three = await fan();
+    expect(three).toHaveLength(3);
+    expect(three[0]).toBe(0);
+    expect(Math.abs(three[2]! - three[1]! - (three[1]! - three[0]!))).toBeLessThanOrEqual(1);
+    await page.keyboard.press('u');
+    await waitForVersion(page, view.version + 4);
+    expect(await fan()).toEqual(three.slice(0, 2));
+
+    const analysed = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/analysis'));
+    await page.getByRole('button', { name: 'Resign' }).click();
+    resignedAnalysis = await (await analysed).json();
+    await page.locator('[data-analysis][data-verdict]').waitFor({ timeout: 10_000 });
+    // Resigned: the six face-down cards are drawn face up, and every rank still shows.
+    const column = await page.$$eval('[data-pile="t7"] [data-card]', (cards) =>
+      cards.map((c) => c.getAttribute('data-card')),
+    );
+    expect(column).toHaveLength(19);
+    expect(column).not.toContain('down');
+    await sizes('resigned');
+    await setting('Safe cards go home by themselves', true);
+  });
+
+  // The analysis is the solver's within 3 s, so two requests may differ under load (one "unknown"):
+  // the page is checked against the answer it received.
+  it('gives the analysis after a resignation, as the API answered it', { timeout: 30_000 }, async () => {
+    const game = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('game')!;
+    const analysis = resignedAnalysis!;
+    expect(['winnable', 'lost', 'unknown']).toContain(analysis.verdict);
+    const shown = page.locator('[data-analysis]');
+    expect(await shown.getAttribute('data-verdict')).toBe(analysis.verdict);
+    const last = analysis.lastWinnableVersion;
+    expect(await shown.getAttribute('data-last-winnable')).toBe(
+      typeof last === 'number' ? String(last) : null,
+    );
+    const { body: final } = await api.get(`/games/${game}`);
+    // A resignation is an event of its own: a deal winnable just before it still was when resigned.
+    if (typeof last === 'number' && last < final.version - 1)
+      expect(await shown.textContent()).toContain(`You could still have won until move ${last}`);
+    else if (analysis.verdict === 'winnable')
+      expect(await shown.textContent()).toContain('still could when you resigned');
+    if (analysis.line) await page.getByRole('button', { name: 'Watch the winning line' }).waitFor();
+  });
+
+  it('applies every input in order: four quick presses of U undo four moves, two quick clicks on the stock draw twice', {
+    timeout: 30_000,
+  }, async () => {
+    // A deal that shows no ace: no card goes home by itself between the draws.
+    const { id, token } = await newGame(api, { seed: await seedShowingAnAce(false) });
+    await open(id, token);
+    for (let i = 0; i < 4; i++) await page.keyboard.press('d');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('u');
+    await waitForVersion(page, 8);
+    expect(await events(id, token)).toEqual([
+      'dealt',
+      'drawn',
+      'drawn',
+      'drawn',
+      'drawn',
+      'undone',
+      'undone',
+      'undone',
+      'undone',
+    ]);
+    await page.locator('[data-pile="stock"]').dblclick();
+    await waitForVersion(page, 10);
+    expect((await events(id, token)).slice(-2)).toEqual(['drawn', 'drawn']);
+  });
+
+  it('sends safe cards home by themselves after a move (the setting, on by default), through autoplay', {
+    timeout: 30_000,
+  }, async () => {
+    // A deal with an ace face up: after the first draw it goes home by itself.
+    const { id, token } = await newGame(api, { seed: await seedShowingAnAce(true) });
+    await open(id, token);
+    await page.click('[data-pile="stock"]');
+    await expect.poll(() => events(id, token)).toEqual(['dealt', 'drawn', 'moved']);
+    const { body } = await api.get(`/games/${id}`, { authorization: `Bearer ${token}` });
+    expect(Object.values(body.foundations).flat()).toHaveLength(1);
+  });
+
+  it('moves cards after a move (slides of at most 250 ms), and none under reduced motion or its setting', {
+    timeout: 30_000,
+  }, async () => {
+    const before = (await animations()).length;
+    const version = Number(await page.getAttribute('.status [data-version]', 'data-version'));
+    await page.click('[data-pile="stock"]');
+    await waitForVersion(page, version + 1);
+    const moved = (await animations()).slice(before);
+    expect(moved.length).toBeGreaterThan(0);
+    expect(Math.max(...moved.map((a) => a.duration))).toBeLessThanOrEqual(250);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const still = (await animations()).length;
+    await page.click('[data-pile="stock"]');
+    await waitForVersion(page, version + 2);
+    expect((await animations()).length).toBe(still);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+
+    await setting('Reduced motion', true);
+    await page.click('[data-pile="stock"]');
+    await waitForVersion(page, version + 3);
+    expect((await animations()).length).toBe(still);
+    await setting('Reduced motion', false);
+  });
+
+  it('offers Autocomplete only once it can succeed, plays it card after card, celebrates the win and analyses it', {
+    timeout: 60_000,
+  }, async () => {
+    const line = fixtures.lines[0]!;
+    const { id, token, auth } = await newGame(api, { deck: line.deck });
+    // Not offered at the deal.
+    await open(id, token);
+    expect(await page.getByRole('button', { name: 'Autocomplete' }).count()).toBe(0);
+    // Played along the line until every card is known (no card face down, the stock seen once).
+    let played = 0;
+    for (const move of line.moves) {
+      const { body } = await api.post(`/games/${id}/moves`, move, auth);
+      played++;
+      if (
+        body.tableau.every((c: { hidden: number }) => c.hidden === 0) &&
+        (body.stock.count === 0 || body.pass >= 2)
+      )
+        break;
+    }
+    expect(played).toBeLessThan(line.moves.length - 5);
+    await open(id, token);
+    // Autoplay sends the safe cards home; then the finish is proved and offered.
+    await page.keyboard.press('a');
+    const offer = page.getByRole('button', { name: 'Autocomplete' });
+    await offer.waitFor({ timeout: 15_000 });
+    const from = Number(await page.getAttribute('.status [data-version]', 'data-version'));
+    await page.evaluate(() => {
+      (globalThis as any).__versions = [];
+    });
+    const moved = (await animations()).length;
+    await offer.click();
+    // Card after card: the bar goes through the versions between, not from the first to the last.
+    const between = async () => {
+      const seen = (await page.evaluate(() => (globalThis as any).__versions as string[])).map(Number);
+      return seen.filter((v) => v > from + 1).length;
+    };
+    await expect.poll(between, { timeout: 10_000 }).toBeGreaterThan(2);
+    // Motion never holds up an input: a click ends the show, and the won table is there at once.
+    await page.click('[data-pile="stock"]');
+    await page.getByText(/^You won in \d+ moves/).waitFor({ timeout: 5_000 });
+    const { body: won } = await api.get(`/games/${id}`);
+    expect(won.status).toBe('won');
+    expect(won.version - from).toBeGreaterThan(5);
+    // The celebration: the foundations' cards leap.
+    const leaps = (await animations()).slice(moved).filter((a) => a.duration > 1000);
+    expect(leaps.length).toBeGreaterThanOrEqual(52);
+
+    const shown = page.locator('[data-analysis][data-verdict]');
+    await shown.waitFor({ timeout: 10_000 });
+    const analysis = (await api.get(`/games/${id}/analysis`)).body;
+    expect(await shown.getAttribute('data-verdict')).toBe(analysis.verdict);
+    expect(analysis.verdict).toBe('winnable');
+    expect(await shown.getAttribute('data-last-winnable')).toBe(String(won.version));
+
+    // The winning line plays itself, move after move, animated.
+    const before = (await animations()).length;
+    await page.getByRole('button', { name: 'Watch the winning line' }).click();
+    await page
+      .locator('.line-bar')
+      .getByText(/^Move 3 of \d+/)
+      .waitFor({ timeout: 10_000 });
+    expect((await animations()).length).toBeGreaterThan(before);
+    await page.getByRole('button', { name: 'Back to the game' }).click();
+  });
+
+  it('says when no line can win any more, and shows the stock spent when no pass is left', {
+    timeout: 30_000,
+  }, async () => {
+    const { id, token } = await newGame(api, DEAD_END);
+    await open(id, token);
+    for (let i = 0; i < 8; i++) await page.keyboard.press('d');
+    await waitForVersion(page, 8);
+    await page.locator('[data-pile="stock"] .placeholder.spent').waitFor();
+    expect(await page.getAttribute('[data-pile="stock"]', 'aria-label')).toBe(
+      'Stock, empty: no pass is left',
+    );
+    await page.click('[data-pile="stock"]');
+    await page.locator('.message').getByText('No pass is left').waitFor();
+    await page.getByRole('button', { name: 'Hint' }).click();
+    await page.locator('.lost').getByText('No line can win this game any more').waitFor();
+    expect((await events(id, token)).length).toBe(9);
+  });
+
+  it('words every message of a session in a card player’s words: no codes, no HTTP', {
+    timeout: 60_000,
+  }, async () => {
+    // A refused move, a hint, nothing to undo or redo, an autoplay with nothing to do.
+    const { id, token, auth } = await newGame(api, { seed: 7 });
+    const view = await open(id, token);
+    const i = view.tableau.findIndex((c) => c.cards.at(-1)?.[0] !== 'A');
+    const card = view.tableau[i]!.cards.at(-1)!;
+    await page.locator(`[data-pile="t${i + 1}"] [data-card="${card}"]`).click({ position: { x: 8, y: 8 } });
+    await page.click(`[data-pile="f${card[1]}"]`);
+    await page.locator('.message.error').waitFor();
+    await page.keyboard.press('u');
+    await page.locator('.message').getByText('There is no move to undo.').waitFor();
+    await page.keyboard.press('r');
+    await page
+      .locator('.message')
+      .getByText(/no move to redo/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Hint' }).click();
+    await page
+      .locator('.message')
+      .getByText(/^(Put|Draw|Turn|Take)/)
+      .waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Autoplay' }).click();
+    await page.locator('.message').getByText(/home/).waitFor();
+
+    // Another tab plays on: the next click is refused as stale, and the table catches up.
+    expect((await api.post(`/games/${id}/moves`, { type: 'draw' }, auth)).status).toBe(200);
+    await page.click('[data-pile="stock"]');
+    await page
+      .locator('.message')
+      .getByText(/another window or tab/)
+      .waitFor();
+
+    // A deck the API refuses, and a seed out of range, through the New game dialog.
+    const deal = async (kind: string, field: string, value: string) => {
+      await page.getByRole('button', { name: 'New game' }).click();
+      await page.getByLabel(kind).check();
+      await page.locator(field).fill(value);
+      await page.getByRole('button', { name: 'Deal' }).click();
+      await page.locator('dialog .error').waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    };
+    await deal('A deck of my own', 'textarea[name=deck]', 'AS AS 2D');
+    await deal('By seed', 'input[name=seed]', '99999999999');
+
+    // Links that do not open a game: without its token, with a wrong one, an unknown game.
+    for (const hash of [`#game=${id}`, `#game=${id}&token=wrong`, '#game=no-such-game&token=x']) {
+      const other = await browser.newPage();
+      await other.addInitScript(WATCH);
+      await other.goto(`${local.url}/${hash}`);
+      await other.locator('.message.error').waitFor();
+      for (const text of await said(other))
+        for (const code of CODES) expect(text, `${hash}: ${text}`).not.toMatch(code);
+      await other.close();
+    }
+
+    const texts = await said();
+    expect(texts.length).toBeGreaterThan(8);
+    for (const text of texts) for (const code of CODES) expect(text).not.toMatch(code);
+  });
+
+  it('keeps Settings across a reload, and deals with them', { timeout: 30_000 }, async () => {
+    const { id, token } = await newGame(api, { seed: 5 });
+    await open(id, token);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Draw').selectOption('1');
+    await page.getByLabel('Passes through the deck').selectOption('unlimited');
+    await page.getByLabel('Cards may come back from the foundations').uncheck();
+    await page.getByLabel('Safe cards go home by themselves').uncheck();
+    await page.getByLabel('Score shown').selectOption('vegas');
+    await page.getByLabel('Reduced motion').check();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.reload();
+    await page.locator('.status').getByText('Vegas').waitFor();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await page.getByLabel('Draw').inputValue()).toBe('1');
+    expect(await page.getByLabel('Passes through the deck').inputValue()).toBe('unlimited');
+    expect(await page.getByLabel('Cards may come back from the foundations').isChecked()).toBe(false);
+    expect(await page.getByLabel('Safe cards go home by themselves').isChecked()).toBe(false);
+    expect(await page.getByLabel('Reduced motion').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    const before = page.url();
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByRole('button', { name: 'Deal' }).click();
+    await page.waitForURL((url) => url.href !== before);
+    await waitForVersion(page, 0);
+    const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
+    const { body } = await api.get(`/games/${params.get('game')}`, {
+      authorization: `Bearer ${params.get('token')}`,
+    });
+    expect(body.rules).toEqual({ draw: 1, passes: null, foundationToTableau: false });
+  });
+
+  it('received no card that was face down in a game in play: not in the hints, autoplays or frames', async () => {
+    expect(responses.length).toBeGreaterThan(50);
+    expect(await hiddenCardsIn(responses)).toEqual([]);
+  });
+});

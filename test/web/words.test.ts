@@ -1,0 +1,163 @@
+/**
+ * The web client's words, without a browser: every problem type the API (and its local runtime)
+ * can answer and every rule a move can break gets a sentence of its own, free of codes; hints and
+ * moves name cards as 4♦ and piles as a player does; the cautious rule of autoplay is explained.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Hint, Problem, View } from '../../client/types.js';
+import {
+  autoplayWords,
+  hintWords,
+  isLostReason,
+  moveWords,
+  plainText,
+  problemWords,
+  ruleWords,
+} from '../../client/web/src/words.js';
+import { RULES } from '../../domain/violations.js';
+import { PROBLEM_TYPES } from '../../functions/http/problem.js';
+
+type Rule = NonNullable<Problem['rule']>;
+
+/** What no sentence may hold (CONTRACT: no pile codes, card codes, HTTP or JSON words, rule codes). */
+const CODES = [
+  /\b(t[1-7]|f[CDHS])\b/,
+  /(?<![A-Za-z0-9])[A2-9TJQK][CDHS](?![A-Za-z0-9])/,
+  /\b(If-Match|ETag|Authorization|token|schema|body|JSON|HTTP|problem|undefined|null)\b/i,
+  ...[...Object.keys(RULES), ...Object.keys(PROBLEM_TYPES)].map((code) => new RegExp(`\\b${code}\\b`)),
+];
+const plain = (text: string) => {
+  for (const code of CODES) expect(text, text).not.toMatch(code);
+  return text;
+};
+
+const view = (extra: Partial<View> = {}): View => ({
+  id: 'g1',
+  version: 3,
+  status: 'playing',
+  rules: { draw: 3, passes: 3, foundationToTableau: true },
+  stock: { count: 20 },
+  waste: ['7D', '2C'],
+  foundations: { C: ['AC'], D: [], H: [], S: [] },
+  tableau: [
+    { hidden: 0, cards: ['4H'] },
+    { hidden: 1, cards: ['3S'] },
+    { hidden: 2, cards: ['KD'] },
+    { hidden: 3, cards: ['9C', '8D', '7S'] },
+    { hidden: 4, cards: ['QH'] },
+    { hidden: 5, cards: ['4D'] },
+    { hidden: 0, cards: [] },
+  ],
+  pass: 1,
+  recyclesLeft: 2,
+  moves: 3,
+  score: { vegas: -47, standard: 10 },
+  canUndo: true,
+  canRedo: false,
+  legalMoves: [],
+  ...extra,
+});
+
+describe('the words of the web client', () => {
+  it('has a sentence of its own for every problem type, none of them the fallback', () => {
+    const fallback = problemWords(400, { type: '/problems/something-else' });
+    const sentences = new Set<string>();
+    for (const [type, { status }] of Object.entries(PROBLEM_TYPES)) {
+      const text = plain(
+        problemWords(status, { type: `/problems/${type}`, detail: 'If-Match "8" was 9 (t3, 4D)' }),
+      );
+      expect(text, type).not.toBe(fallback);
+      sentences.add(text);
+    }
+    // The local runtime's own answers (starting, a body still arriving, the solver out of time).
+    for (const [type, status] of [
+      ['starting', 503],
+      ['request-timeout', 408],
+      ['busy', 503],
+    ] as const)
+      sentences.add(plain(problemWords(status, { type: `/problems/${type}` })));
+    expect(sentences.size).toBe(Object.keys(PROBLEM_TYPES).length + 3);
+    expect(plain(problemWords(0, {}))).toMatch(/cannot be reached/);
+    expect(plain(problemWords(503, {}))).toMatch(/Try again/);
+  });
+
+  it('has a sentence for every rule, naming the cards of the move refused', () => {
+    const table = view();
+    for (const rule of Object.keys(RULES) as Rule[])
+      plain(ruleWords(rule, { type: 'move', from: 't4', to: 't1', count: 1 }, table));
+    expect(ruleWords('tableau-descending-alternating', { type: 'move', from: 't2', to: 't6' }, table)).toBe(
+      '3♠ does not go on 4♦: it must be one rank lower and of the other colour.',
+    );
+    expect(ruleWords('foundation-ascending', { type: 'move', from: 't6', to: 'fD' }, table)).toBe(
+      '4♦ cannot go home yet: its foundation takes A♦ next.',
+    );
+    expect(ruleWords('foundation-suit', { type: 'move', from: 't1', to: 'fC' }, table)).toBe(
+      '4♥ does not go on the clubs foundation: each foundation takes one suit.',
+    );
+    expect(
+      ruleWords('pass-limit', undefined, view({ rules: { draw: 3, passes: 1, foundationToTableau: true } })),
+    ).toBe('No pass is left: the deck has been dealt once, as these rules allow.');
+  });
+
+  it('says moves as a player does', () => {
+    const table = view();
+    expect(moveWords({ type: 'move', from: 't2', to: 't1', count: 1 }, table)).toBe('Put 3♠ on 4♥');
+    expect(moveWords({ type: 'move', from: 'waste', to: 'fC', count: 1 }, table)).toBe('Put 2♣ home');
+    expect(moveWords({ type: 'move', from: 't3', to: 't7', count: 1 }, table)).toBe(
+      'Put K♦ in the empty column 7',
+    );
+    expect(moveWords({ type: 'move', from: 't4', to: 't5', count: 3 }, table)).toBe(
+      'Put 9♣ and the 2 cards on it on Q♥',
+    );
+    expect(moveWords({ type: 'move', from: 'fC', to: 't6', count: 1 }, table)).toBe(
+      'Take A♣ back from its foundation, on 4♦',
+    );
+    expect(moveWords({ type: 'draw' }, table)).toBe('Draw from the stock');
+  });
+
+  it('words the hint: the move, why, and the chances said simply', () => {
+    const table = view();
+    const hint = (reason: string, move: Hint['move'] = { type: 'move', from: 't2', to: 't1', count: 1 }) =>
+      plain(hintWords({ move, reason }, table));
+    expect(
+      hint(
+        'Move 3S from t2 to t1: it turns up a face-down card. Of 24 ways the unseen cards may lie, 10 can be won from here (14 undecided), and this move loses none of them.',
+      ),
+    ).toBe(
+      'Put 3♠ on 4♥: it turns up a face-down card. Your chances from here: about 4 in 10, maybe better (some ways could not be worked out in time).',
+    );
+    expect(hint('Move 3S from t2 to t1: it is never needed in the tableau again.')).toBe(
+      'Put 3♠ on 4♥: no card left in play can need it any more.',
+    );
+    expect(hint('Draw: it is the only way forward; it deals from the stock.', { type: 'draw' })).toBe(
+      'Draw from the stock: it deals new cards from the stock. It is the only way forward.',
+    );
+    const lost = { move: null, reason: 'No move is left: only undo can help.' };
+    expect(isLostReason(lost)).toBe(true);
+    expect(plain(hintWords(lost, table))).toMatch(/^No line can win this game any more/);
+    expect(isLostReason({ move: null, reason: 'The game is won.' })).toBe(false);
+    // Whatever else the server writes, its codes are worded.
+    expect(plainText('Move QH from t5 to fH')).toBe('Move Q♥ from column 5 to the hearts foundation');
+  });
+
+  it('explains why autoplay left a card that could go home', () => {
+    const before = view();
+    const waiting = view({
+      foundations: { C: ['AC'], D: [], H: ['AH'], S: [] },
+      waste: ['7D'],
+      tableau: [{ hidden: 0, cards: ['2C'] }, ...before.tableau.slice(1)],
+      legalMoves: [{ type: 'move', from: 't1', to: 'fC', count: 1 }],
+    });
+    expect(plain(autoplayWords(waiting, waiting))).toBe(
+      '2♣ could go home, but Autoplay leaves it while a card in play may still need it (A♦ is not home yet). Double-click it to send it yourself.',
+    );
+    const fromWaste = view({
+      waste: ['2C'],
+      legalMoves: [{ type: 'move', from: 'waste', to: 'fC', count: 1 }],
+    });
+    expect(autoplayWords(fromWaste, fromWaste)).toMatch(/leaves the waste alone before the last pass/);
+    expect(autoplayWords(before, view({ foundations: { C: ['AC', '2C'], D: ['AD'], H: [], S: [] } }))).toBe(
+      '2 cards went home.',
+    );
+  });
+});
