@@ -143,6 +143,7 @@ console.log(
 console.log(
   `${PLAYERS} players won today's deal in ${seconds.toFixed(1)} s: ${(PLAYERS / seconds).toFixed(1)} finishes/s, ${((34 * PLAYERS) / seconds).toFixed(0)} requests/s`,
 );
+console.log(`writes retried after a 503 or 409 (same Idempotency-Key): ${retried}`);
 console.log(
   `projection lag, winning answer to the leaderboard: median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${lags.at(-1)!.toFixed(1)} ms`,
 );
