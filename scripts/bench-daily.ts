@@ -105,7 +105,8 @@ async function write(path: string, body: unknown, auth: Record<string, string>) 
 async function finish(i: number): Promise<[string, number]> {
   const auth = { authorization: `Bearer ${tokens[i]}` };
   const created = await write('/daily/games', undefined, auth);
-  if (created.status !== 201) throw new Error(`${created.status}: ${created.text}`);
+  // 200: a retry after a 503 whose first attempt dealt the game (the same game, as it stands).
+  if (created.status !== 201 && created.status !== 200) throw new Error(`${created.status}: ${created.text}`);
   const id = created.body.id as string;
   let view = (await write(`/games/${id}/autoplay`, undefined, auth)).body;
   for (let draw = 0; draw < 8; draw++) {
