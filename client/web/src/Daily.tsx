@@ -227,7 +227,7 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
           {error}
         </p>
       )}
-      {pages && (
+      {pages && !isToday && (
         <p data-day-standing>
           {plural(pages.beside.players, 'player', 'players')} played this deal; {pages.beside.won} won it.
         </p>
