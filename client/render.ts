@@ -1,3 +1,4 @@
+import { clock } from './clock.js';
 import type { Daily, GameEvent, Leaderboard, Move, PlayerStats, Suit, View } from './types.js';
 
 /**
@@ -271,15 +272,6 @@ export function renderStats(player: string, stats: PlayerStats): string {
     `  daily deals: ${stats.daily.played} played, ${stats.daily.won} won; streak ${plural(stats.daily.currentStreak, 'day')} (best ${stats.daily.bestStreak})`,
     `  as of ${stats.asOf ?? 'never'}`,
   ].join('\n');
-}
-
-/** A duration as a clock: `3:07`, `1:02:09`. */
-export function clock(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const s = String(total % 60).padStart(2, '0');
-  const m = Math.floor(total / 60) % 60;
-  const h = Math.floor(total / 3600);
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 /**

@@ -3,7 +3,6 @@
  * and `lb`, read from the command line and the prompt (pure), rendered (pure), and played against
  * the local runtime, whose deal of the day is a deal with a known winning line.
  */
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommand } from '../../client/commands.js';
 import { UsageError } from '../../client/options.js';
@@ -14,6 +13,7 @@ import { dayOf } from '../../domain/index.js';
 import { keepDailyDeal } from '../../functions/store/daily.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { type Local, startLocal } from '../support/local.js';
+import { streams } from './streams.js';
 
 describe('the prompt reads', () => {
   it.each([
@@ -164,18 +164,6 @@ describe('the rendering', () => {
     expect(shown).toContain('?]0;pwned?');
   });
 });
-
-/** Input that holds the given lines, then ends; output collected as text. */
-function streams(lines: string[] = []) {
-  const input = new PassThrough();
-  input.end(lines.map((line) => `${line}\n`).join(''));
-  const output = new PassThrough();
-  let text = '';
-  output.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-  });
-  return { input, output, text: () => text };
-}
 
 describe("today's deal at the terminal", () => {
   const [line] = fixtures.lines;

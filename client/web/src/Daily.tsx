@@ -9,7 +9,7 @@ import type {
 import { api, failureWords } from './api.js';
 import { isDay, shiftDay } from './daily.js';
 import { dailyLink, ownGameLink, replayLink, tokens } from './links.js';
-import { usePages } from './paged.js';
+import { ListTable, usePages } from './Pages.js';
 import { useReadModels, useSession } from './session.js';
 import { clockWords, dayWords, rulesWords } from './words.js';
 
@@ -234,26 +234,14 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
       )}
       {pages && pages.items.length === 0 && <p>No one has won this deal{isToday ? ' yet' : ''}.</p>}
       {pages && pages.items.length > 0 && (
-        <div class="games-scroll">
-          <table class="games board">
-            <thead>
-              <tr>
-                <th scope="col">Rank</th>
-                <th scope="col">Player</th>
-                <th scope="col">Actions</th>
-                <th scope="col">Moves</th>
-                <th scope="col">Time</th>
-                <th scope="col">Finished</th>
-                <th scope="col">Replay</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.items.map((entry, i) => (
-                <BoardRow key={entry.gameId ?? i} entry={entry} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          class="board"
+          headings={['Rank', 'Player', 'Actions', 'Moves', 'Time', 'Finished', 'Replay']}
+        >
+          {pages.items.map((entry, i) => (
+            <BoardRow key={entry.gameId ?? i} entry={entry} />
+          ))}
+        </ListTable>
       )}
       {pages?.next && (
         <button type="button" onClick={() => void board.more()} disabled={loading}>

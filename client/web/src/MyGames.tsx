@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { GameStatus, GameSummary, PlayerStats } from '../../types.js';
 import { api } from './api.js';
 import { DAILY_LINK, ownGameLink, replayLink } from './links.js';
-import { usePages } from './paged.js';
+import { ListTable, usePages } from './Pages.js';
 import { useReadModels, useSession } from './session.js';
 import { rulesWords } from './words.js';
 
@@ -135,43 +135,28 @@ export function MyGames() {
           <p>{filter === 'all' ? 'No games yet: deal one with New game.' : 'No such game.'}</p>
         )}
         {listing && listing.items.length > 0 && (
-          <div class="games-scroll">
-            <table class="games">
-              <thead>
-                <tr>
-                  <th scope="col">Dealt</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Moves</th>
-                  <th scope="col">Vegas</th>
-                  <th scope="col">Standard</th>
-                  <th scope="col">Rules</th>
-                  <th scope="col">Open</th>
-                </tr>
-              </thead>
-              <tbody>
-                {listing.items.map((game) => (
-                  <tr key={game.id} data-game={game.id} data-status={game.status}>
-                    <td>{when(game.createdAt)}</td>
-                    <td>{STATUS_WORDS[game.status]}</td>
-                    <td>{game.moves}</td>
-                    <td>{game.score.vegas}</td>
-                    <td>{game.score.standard}</td>
-                    <td>
-                      {rulesWords(game.rules)}
-                      {typeof game.seed === 'number' ? `, seed ${game.seed}` : ''}
-                    </td>
-                    <td>
-                      {game.status === 'playing' ? (
-                        <a href={ownGameLink(game.id)}>Resume</a>
-                      ) : (
-                        <a href={replayLink(game.id)}>Watch the replay</a>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable headings={['Dealt', 'Status', 'Moves', 'Vegas', 'Standard', 'Rules', 'Open']}>
+            {listing.items.map((game) => (
+              <tr key={game.id} data-game={game.id} data-status={game.status}>
+                <td>{when(game.createdAt)}</td>
+                <td>{STATUS_WORDS[game.status]}</td>
+                <td>{game.moves}</td>
+                <td>{game.score.vegas}</td>
+                <td>{game.score.standard}</td>
+                <td>
+                  {rulesWords(game.rules)}
+                  {typeof game.seed === 'number' ? `, seed ${game.seed}` : ''}
+                </td>
+                <td>
+                  {game.status === 'playing' ? (
+                    <a href={ownGameLink(game.id)}>Resume</a>
+                  ) : (
+                    <a href={replayLink(game.id)}>Watch the replay</a>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         )}
         {listing?.next && (
           <button type="button" onClick={() => void list.more()} disabled={loading}>

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { failureWords } from './api.js';
 
@@ -32,7 +33,7 @@ export function usePages<T, Beside>(
   const [error, setError] = useState<string | null>(null);
   const asked = useRef(0);
 
-  const ask = async <A>(request: () => Promise<A>, done: (answer: A) => void) => {
+  async function ask<A>(request: () => Promise<A>, done: (answer: A) => void) {
     const mine = ++asked.current;
     setLoading(true);
     try {
@@ -45,7 +46,7 @@ export function usePages<T, Beside>(
     } finally {
       if (mine === asked.current) setLoading(false);
     }
-  };
+  }
 
   return {
     pages,
@@ -63,4 +64,32 @@ export function usePages<T, Beside>(
       );
     },
   };
+}
+
+/** A page's list as a table (My games, a leaderboard): its column headings, then its rows; it scrolls sideways on a phone. */
+export function ListTable({
+  headings,
+  class: extra = '',
+  children,
+}: {
+  readonly headings: readonly string[];
+  readonly class?: string;
+  readonly children: ComponentChildren;
+}) {
+  return (
+    <div class="games-scroll">
+      <table class={`games ${extra}`}>
+        <thead>
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
 }
