@@ -1,7 +1,8 @@
 /**
  * The Daily view in the web client (Chromium through playwright-core), against the local runtime on
  * a `--data` folder: today's deal played from it (and a second visit answering the same game),
- * the table without Hint or analysis while the day lasts, today's standing and the player's rank,
+ * the table without Hint or analysis while the day lasts (Autocomplete offered without a hint once
+ * only the columns are left), today's standing and the player's rank,
  * the name on the leaderboards with a refusal in words, names drawn as text and never as HTML;
  * then the runtime restarted on the same folder a day on (KLONDIKE_CLOCK_OFFSET_S), where that
  * day's leaderboard opens each entry's replay by a click. One runtime and one browser for the file.
@@ -132,15 +133,33 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
     expect(statuses).toEqual([false, true]);
   });
 
-  it("shows today's standing and the player's rank once won, with no replay before the day is over", {
+  it("finishes by Autocomplete without a hint, then shows today's standing and the rank, with no replay before the day is over", {
     timeout: 60_000,
   }, async () => {
+    // Alice plays the line on through the API until only the columns are left, every card face up
+    // (stock and waste empty): then the table offers Autocomplete without a hint, and it wins.
     const jwt = await jwtOf();
+    const onlyColumns = (view: View) =>
+      view.stock.count === 0 &&
+      view.waste.length === 0 &&
+      view.tableau.every((column) => column.hidden === 0);
+    let view: View | undefined;
     for (const move of moves.slice(2)) {
       const answer = await site.api.post(`/games/${ids.alice}/moves`, move, bearer(jwt));
       expect(answer.status, JSON.stringify(move)).toBe(200);
+      view = answer.body;
+      if (onlyColumns(view!)) break;
     }
-    // Bob wins too, with two actions more (an undo and a redo): ranked second.
+    expect(view!.status).toBe('playing');
+    expect(onlyColumns(view!)).toBe(true);
+    await page.reload();
+    await waitForVersion(page, view!.version);
+    await page.getByRole('button', { name: 'Autocomplete' }).click();
+    await page.getByText(/You won in \d+ moves/).waitFor();
+    const won = (await site.api.get(`/games/${ids.alice}`, bearer(jwt))).body as View;
+    expect(won.status).toBe('won');
+    // Bob wins too, along the whole line and with two actions more (an undo and a redo): second.
+    expect(won.version).toBeLessThan(moves.length + 2);
     const bob = bearer(await site.local.issuer!.tokenFor('bob'));
     const created = await site.api.post('/daily/games', undefined, bob);
     expect(created.status).toBe(201);
@@ -154,8 +173,6 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
     }
 
     // The finished game on the table: won, but no analysis (nor its request) while the day lasts.
-    await page.reload();
-    await page.getByText(/You won in \d+ moves/).waitFor();
     expect(await page.textContent('.over')).toContain("The analysis of today's deal");
     expect(await page.locator('[data-analysis]').count()).toBe(0);
 
@@ -163,9 +180,7 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
     await page.locator(`[data-board="${today}"]`).waitFor();
     await refreshed(() => page.getAttribute('[data-my-rank]', 'data-my-rank', { timeout: 1000 })).toBe('1');
     expect(await page.textContent('.me-today')).toMatch(
-      new RegExp(
-        `You won today's deal in \\d+ moves \\(${moves.length} actions, \\d+:\\d\\d\\): rank 1 of 2`,
-      ),
+      new RegExp(`You won today's deal in \\d+ moves \\(${won.version} actions, \\d+:\\d\\d\\): rank 1 of 2`),
     );
     expect(await page.textContent('[data-standing]')).toContain(
       'So far 2 players have played it, and 2 won it',
