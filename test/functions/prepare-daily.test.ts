@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dayOf, HOUSE_RULES, nextDay, parseDeck, solve } from '../../domain/index.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { METRIC, handler as prepare } from '../../functions/schedule/prepareDaily.js';
+import { solverClock } from '../../functions/solver.js';
 import { dailyDeal, firstDailyDay } from '../../functions/store/daily.js';
 import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
 
