@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CreatedGame,
+  Daily,
   Frame,
   GameEvent,
   Hint,
   HistoryStep,
+  Leaderboard,
   Move,
   NewGame,
+  PlayerProfile,
   PlayerStats,
   Problem,
   View,
@@ -100,10 +103,10 @@ export function createApi(options: ApiOptions = {}) {
   /** Signed in: the token is the player's JWT, which opens all of their games. */
   let player: string | undefined;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
-    if (method === 'POST') {
+    if (method !== 'GET') {
       headers['content-type'] = 'application/json';
       // The same key on every try: a retried write is applied once.
       headers['idempotency-key'] = randomUUID();
@@ -179,6 +182,21 @@ export function createApi(options: ApiOptions = {}) {
     },
     /** GET /me/stats: the signed-in player's record. */
     myStats: () => call<PlayerStats>('GET', '/me/stats'),
+    /** GET /daily: today's date (the server's day), the day's standing, and the player's own when signed in. */
+    daily: () => call<Daily>('GET', '/daily'),
+    /**
+     * POST /daily/games (signed in): the player's game on today's deal. The first call of the day
+     * deals it (a CreatedGame, with its token); every later one answers the same game (a View).
+     */
+    playDaily: () => call<View | CreatedGame>('POST', '/daily/games'),
+    /** One page of a day's leaderboard; `next` is the cursor of the page after. */
+    leaderboard: (date: string, limit: number, cursor?: string) =>
+      call<Leaderboard>(
+        'GET',
+        `/daily/${encodeURIComponent(date)}/leaderboard?limit=${limit}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+      ),
+    /** PUT /me/profile: the name the leaderboards show for the signed-in player. */
+    setName: (name: string) => call<PlayerProfile>('PUT', '/me/profile', { name }),
     getGame: (id: string, at?: number) => call<View>('GET', game(id) + (at === undefined ? '' : `?at=${at}`)),
     move: (id: string, move: Move) => call<View>('POST', `${game(id)}/moves`, move),
     undo: (id: string) => call<View>('POST', `${game(id)}/undo`),

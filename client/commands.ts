@@ -13,6 +13,9 @@ export type Command =
   | { kind: 'help' }
   | { kind: 'board' }
   | { kind: 'stats' }
+  | { kind: 'daily' }
+  /** A day's leaderboard: a day written YYYY-MM-DD, `yesterday`, or today's when left out. */
+  | { kind: 'leaderboard'; date?: string }
   | { kind: 'quit' }
   | { kind: 'error'; message: string };
 
@@ -30,6 +33,8 @@ export const HELP = `Commands:
   resign          end the game (the deal is revealed)
   b               redraw the board     h  this help     q  quit (the game can be resumed)
   :stats          your record (signed in with --player)
+  :daily          today's daily deal: how many played and won, and your standing
+  lb [DAY]        a day's leaderboard (lb, lb yesterday, lb 2026-05-14; also :leaderboard)
 Without spaces works too: 73, w3, wf, 7f, fh3.`;
 
 const WORDS: Record<string, Command> = {
@@ -57,6 +62,8 @@ const WORDS: Record<string, Command> = {
   board: { kind: 'board' },
   stats: { kind: 'stats' },
   ':stats': { kind: 'stats' },
+  daily: { kind: 'daily' },
+  ':daily': { kind: 'daily' },
   q: { kind: 'quit' },
   quit: { kind: 'quit' },
   exit: { kind: 'quit' },
@@ -101,6 +108,13 @@ export function parseCommand(line: string): Command {
   if (text === '') return { kind: 'board' };
   const word = WORDS[text];
   if (word) return word;
+  const board = /^(?:lb|:?leaderboard)(?:\s+(\S+))?$/.exec(text);
+  if (board) {
+    const date = board[1];
+    if (date === undefined || date === 'today') return { kind: 'leaderboard' };
+    if (date === 'yesterday' || /^\d{4}-\d{2}-\d{2}$/.test(date)) return { kind: 'leaderboard', date };
+    return error(`"${date}" is not a day: write it YYYY-MM-DD (such as 2026-05-14), or yesterday.`);
+  }
   const tokens = text.split(/[\s,]+|->|→/).filter(Boolean);
   // A first token that names two piles (`73`, `wf`, `fh3`) is split; no single pile looks like that.
   const pair = tokens[0] === undefined ? undefined : split(tokens[0]);

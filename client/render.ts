@@ -1,4 +1,5 @@
-import type { GameEvent, Move, PlayerStats, Suit, View } from './types.js';
+import { clock } from './clock.js';
+import type { Daily, GameEvent, Leaderboard, Move, PlayerStats, Suit, View } from './types.js';
 
 /**
  * Pure text rendering of the API's views, moves and events. Nothing here does I/O: the same view
@@ -268,6 +269,64 @@ export function renderStats(player: string, stats: PlayerStats): string {
   return [
     `${player}: ${stats.started} games dealt, ${stats.won} won, ${stats.resigned} resigned, ${stats.inPlay} in play (${rate})`,
     `  streak ${stats.currentStreak} (best ${stats.bestStreak}); best Vegas ${stats.bestVegas ?? '-'}; fewest moves to win ${stats.fewestMovesToWin ?? '-'}`,
+    `  daily deals: ${stats.daily.played} played, ${stats.daily.won} won; streak ${plural(stats.daily.currentStreak, 'day')} (best ${stats.daily.bestStreak})`,
     `  as of ${stats.asOf ?? 'never'}`,
   ].join('\n');
+}
+
+/**
+ * A name another player chose, safe to print: control characters (an escape sequence would drive
+ * the terminal) become `?`. The API allows none, but the terminal does not take that on trust.
+ */
+export const printable = (name: string): string => name.replace(/\p{Cc}/gu, '?');
+
+/** Today's deal and its standing, and the signed-in player's own (`daily.me`) when there is one. */
+export function renderDaily(daily: Daily, signedIn: boolean): string {
+  const passes =
+    daily.rules.passes === null ? 'unlimited passes' : plural(daily.rules.passes, 'pass', 'passes');
+  const lines = [
+    `Daily deal of ${daily.date} (draw ${daily.rules.draw}, ${passes}; the same deal for everyone until 00:00 UTC): ${plural(daily.players, 'player')} so far, ${daily.won} won it.`,
+  ];
+  const me = daily.me;
+  if (!signedIn) lines.push('  sign in with --player NAME to play it');
+  else if (!me) lines.push('  you have not started it: one attempt a day');
+  else {
+    const figures = `${plural(me.moves, 'move')} (${plural(me.actions, 'action')}, ${clock(me.elapsedMs)})`;
+    if (me.status === 'playing') lines.push(`  you: in play, ${figures} so far`);
+    else if (me.status === 'resigned') lines.push('  you: resigned (one attempt a day)');
+    else lines.push(`  you: won in ${figures}${me.rank === null ? '' : `, rank ${me.rank} of ${daily.won}`}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * A day's leaderboard (the entries of one or more pages): rank, name, actions (every action, undo
+ * and redo too: what it is ranked by), moves, time, finish, and the game to replay once the day is over.
+ */
+export function renderLeaderboard(board: Leaderboard): string {
+  const lines = [
+    `Leaderboard of ${board.date}: ${plural(board.players, 'player')}, ${board.won} won (ranked by fewest actions, then time, then the earliest finish)`,
+  ];
+  if (board.entries.length === 0) {
+    lines.push('  no one has won this deal yet');
+    return lines.join('\n');
+  }
+  const name = (text: string) => {
+    const chars = [...printable(text)];
+    return chars.length > 24
+      ? `${chars.slice(0, 23).join('')}…`
+      : chars.join('') + ' '.repeat(24 - chars.length);
+  };
+  lines.push(`  ${'rank'.padStart(4)}  ${name('player')}  actions  moves     time  finished  game`);
+  for (const entry of board.entries) {
+    lines.push(
+      `  ${String(entry.rank).padStart(4)}  ${name(entry.player)}  ${String(entry.actions).padStart(7)}  ${String(entry.moves).padStart(5)}  ${clock(entry.elapsedMs).padStart(7)}  ${entry.finishedAt.slice(11, 19)}Z ${entry.gameId ?? '(after the day)'}`,
+    );
+  }
+  lines.push(
+    board.entries.some((entry) => entry.gameId !== null)
+      ? '  replay a game: npm run replay -- <game>'
+      : '  the games and their replays show once the day is over (00:00 UTC)',
+  );
+  return lines.join('\n');
 }

@@ -11,7 +11,16 @@ import {
   parseDeck,
   UsageError,
 } from './options.js';
-import { describeMove, moveCommand, renderBoard, renderLegalMoves, renderStats } from './render.js';
+import {
+  describeMove,
+  moveCommand,
+  printable,
+  renderBoard,
+  renderDaily,
+  renderLeaderboard,
+  renderLegalMoves,
+  renderStats,
+} from './render.js';
 import type { NewGame, Rules, View } from './types.js';
 
 export interface PlayConfig extends Streams, Partial<CommonOptions> {
@@ -21,6 +30,12 @@ export interface PlayConfig extends Streams, Partial<CommonOptions> {
   player?: string;
   /** The body of POST /games for a new game. */
   newGame?: NewGame;
+  /** Play today's daily deal (signed in): the player's one game on it, dealt or resumed. */
+  daily?: boolean;
+  /** The name the leaderboards show for the player (PUT /me/profile), set before playing. */
+  name?: string;
+  /** Print a day's leaderboard (today's when `date` is left out) and end, without playing. */
+  leaderboard?: { date?: string; limit: number };
   /** Where one-line fatal errors go (default: output). */
   errors?: NodeJS.WritableStream;
   /** An API client to use instead of one made from `url`, `token` and `timeoutMs`. */
@@ -31,6 +46,47 @@ const MAX_SEED = 4294967295;
 
 const cardsHome = (view: View): number => Object.values(view.foundations).flat().length;
 
+/** The entries of a leaderboard a page asks for at most (the API's own limit). */
+const BOARD_PAGE = 100;
+
+/** The day before a YYYY-MM-DD day, in UTC. */
+const dayBefore = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A day's leaderboard, as many entries as `limit` (page after page): `date` is YYYY-MM-DD,
+ * `yesterday`, or today's when left out (today by the server's clock, from GET /daily).
+ */
+async function leaderboardText(api: Api, date: string | undefined, limit: number): Promise<string> {
+  const day =
+    date === undefined || date === 'yesterday'
+      ? await api.daily().then((today) => (date ? dayBefore(today.date) : today.date))
+      : date;
+  let page = await api.leaderboard(day, Math.min(limit, BOARD_PAGE));
+  const entries = [...page.entries];
+  while (page.next !== null && entries.length < limit) {
+    page = await api.leaderboard(day, Math.min(limit - entries.length, BOARD_PAGE), page.next);
+    entries.push(...page.entries);
+  }
+  const text = renderLeaderboard({ ...page, entries });
+  return page.next === null
+    ? text
+    : `${text}\n  more: npm run play -- --leaderboard --date ${day} --limit ${limit + 20}`;
+}
+
+/**
+ * Today's standing once the read models have the game as it ended (they follow the log within
+ * about 2 s): asked again every 300 ms until the player's standing shows `status`, 3 s at most.
+ */
+async function standingAfter(api: Api, status: View['status']): Promise<string> {
+  let today = await api.daily();
+  for (let tries = 0; today.me?.status !== status && tries < 10; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    today = await api.daily();
+  }
+  return renderDaily(today, true);
+}
+
 /**
  * Plays one game at the prompt: creates it (or resumes it), draws the table, then reads commands
  * from `input` until the game ends, the input ends, or `q`. Resolves to an exit status.
@@ -38,13 +94,38 @@ const cardsHome = (view: View): number => Object.values(view.foundations).flat()
 export async function runPlay(config: PlayConfig): Promise<number> {
   const { print, fail, color, api } = session(config);
 
+  if (config.leaderboard) {
+    try {
+      print(await leaderboardText(api, config.leaderboard.date, config.leaderboard.limit));
+      return 0;
+    } catch (error) {
+      fail(errorLine(error));
+      return 1;
+    }
+  }
+
   let view: View;
   try {
     if (config.player) {
       await api.signIn(config.player);
       print(`Signed in as ${config.player} (the local runtime's development issuer).`);
     }
-    if (config.game) {
+    if (config.name !== undefined) {
+      const profile = await api.setName(config.name);
+      print(`The leaderboards show you as ${printable(profile.displayName)}.`);
+    }
+    if (config.daily) {
+      print(renderDaily(await api.daily(), true));
+      const answer = await api.playDaily();
+      if ('token' in answer) {
+        const { token: _token, ...dealt } = answer;
+        view = dealt;
+        print(`Today's deal: game ${view.id} (one attempt a day; no hint until the day is over).`);
+      } else {
+        view = answer;
+        print(`Your game on today's deal, ${view.id}, at version ${view.version}.`);
+      }
+    } else if (config.game) {
       if (!api.token) {
         fail('--game needs --token (the token POST /games gave), or --player for a game of yours.');
         return 2;
@@ -61,9 +142,9 @@ export async function runPlay(config: PlayConfig): Promise<number> {
     fail(errorLine(error));
     return 1;
   }
-  const resume = `npm run play -- --game ${view.id} ${
-    api.player === undefined ? `--token ${api.token}` : `--player ${api.player}`
-  }${api.url === DEFAULT_URL ? '' : ` --url ${api.url}`}`;
+  const at = api.url === DEFAULT_URL ? '' : ` --url ${api.url}`;
+  const signedAs = api.player === undefined ? `--token ${api.token}` : `--player ${api.player}`;
+  const resume = `npm run play -- ${config.daily ? '--daily' : `--game ${view.id}`} ${signedAs}${at}`;
   if (view.status === 'playing') print(`Resume it later with: ${resume}`);
   print();
   print(renderBoard(view, { color }));
@@ -93,6 +174,18 @@ export async function runPlay(config: PlayConfig): Promise<number> {
           try {
             const { move, reason } = await api.hint(view.id);
             print(move ? `hint: ${moveCommand(move)}  (${reason})` : `hint: ${reason}`);
+          } catch (error) {
+            print(errorLine(error));
+          }
+          continue;
+        case 'daily':
+        case 'leaderboard':
+          try {
+            print(
+              command.kind === 'daily'
+                ? renderDaily(await api.daily(), api.player !== undefined)
+                : await leaderboardText(api, command.date, 20),
+            );
           } catch (error) {
             print(errorLine(error));
           }
@@ -165,12 +258,15 @@ export async function runPlay(config: PlayConfig): Promise<number> {
     print(`Left at version ${view.version}. Resume with: ${resume}`);
   }
   if (view.status !== 'playing') {
-    print(`Replay it: npm run replay -- ${view.id}${api.url === DEFAULT_URL ? '' : ` --url ${api.url}`}`);
+    print(
+      `${view.daily && !view.deck ? 'Its replay is public once the day is over (00:00 UTC): ' : 'Replay it: '}npm run replay -- ${view.id}${at}`,
+    );
   }
   if (api.player !== undefined && view.status !== 'playing') {
-    // The record is a read model, a moment behind the game: give it that moment.
-    await new Promise((resolve) => setTimeout(resolve, 300));
     try {
+      if (view.daily) print(await standingAfter(api, view.status));
+      // The record is a read model, a moment behind the game: give it that moment.
+      else await new Promise((resolve) => setTimeout(resolve, 300));
       print(renderStats(api.player, await api.myStats()));
     } catch (error) {
       print(errorLine(error));
@@ -190,6 +286,12 @@ Plays Klondike at the terminal against the HTTP API.
   --game ID --token T   resume a game
   --player NAME         sign in at the local runtime's development issuer: the game is yours, :stats
                         shows your record, and --game ID --player NAME resumes it
+  --daily               play today's daily deal (with --player): one game a day, the same for everyone;
+                        run it again to resume your game; :daily shows the day's standing, lb a leaderboard
+  --name NAME           with --player: the name the leaderboards show for you (1 to 24 letters, digits,
+                        spaces and - _ . ')
+  --leaderboard         print a day's leaderboard and end: --date YYYY-MM-DD or yesterday (default
+                        today), --limit N entries (default 20)
   --url URL             the API (default $KLONDIKE_URL, else http://127.0.0.1:$PORT,
                         the port of npm start, 3000 when PORT is not set)
   --timeout SECONDS     per request (default 10)
@@ -200,7 +302,11 @@ Plays Klondike at the terminal against the HTTP API.
 export function parsePlayArgs(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
-): { help: true } | ({ help?: false; game?: string; player?: string; newGame: NewGame } & CommonOptions) {
+):
+  | { help: true }
+  | ({ help?: false } & Pick<PlayConfig, 'game' | 'player' | 'daily' | 'name' | 'leaderboard'> & {
+        newGame: NewGame;
+      } & CommonOptions) {
   const { values } = parse(
     argv,
     {
@@ -211,6 +317,11 @@ export function parsePlayArgs(
       passes: { type: 'string' },
       game: { type: 'string' },
       player: { type: 'string' },
+      daily: { type: 'boolean' },
+      name: { type: 'string' },
+      leaderboard: { type: 'boolean' },
+      date: { type: 'string' },
+      limit: { type: 'string' },
     },
     false,
   );
@@ -241,11 +352,44 @@ export function parsePlayArgs(
   if (player !== undefined && !/^[\w.@-]{1,64}$/.test(player)) {
     throw new UsageError(`--player takes a name of 1 to 64 letters, digits, _ . @ or -, not "${player}"`);
   }
+  const dealing = Object.keys(newGame).length > 0 || game !== undefined;
+  const daily = values.daily === true;
+  if (daily && dealing) {
+    throw new UsageError(
+      "--daily plays today's deal: it takes no --seed, --deck, --draw, --passes or --game",
+    );
+  }
+  const name = values.name as string | undefined;
+  if ((daily || name !== undefined) && player === undefined && common.token === undefined) {
+    throw new UsageError(`${daily ? '--daily' : '--name'} needs --player NAME (a sign-in)`);
+  }
+  const date = values.date as string | undefined;
+  const limit = values.limit as string | undefined;
+  if (values.leaderboard) {
+    if (dealing || daily || name !== undefined) {
+      throw new UsageError('--leaderboard prints a leaderboard and plays nothing: it takes no game options');
+    }
+    if (date !== undefined && date !== 'yesterday' && !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      throw new UsageError(`--date takes a day written YYYY-MM-DD, or yesterday, not "${date}"`);
+    }
+  } else if (date !== undefined || limit !== undefined) {
+    throw new UsageError('--date and --limit go with --leaderboard');
+  }
   return {
     ...common,
     newGame,
     ...(game === undefined ? {} : { game }),
     ...(player === undefined ? {} : { player }),
+    ...(daily ? { daily } : {}),
+    ...(name === undefined ? {} : { name }),
+    ...(values.leaderboard
+      ? {
+          leaderboard: {
+            ...(date === undefined ? {} : { date }),
+            limit: limit === undefined ? 20 : integer('limit', limit, 1, 1000),
+          },
+        }
+      : {}),
   };
 }
 

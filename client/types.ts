@@ -37,3 +37,12 @@ export type GameSummary = Schemas['GameSummary'];
 export type GameStatus = GameSummary['status'];
 /** A page of GET /me/games. */
 export type MyGames = Schemas['MyGames'];
+/** Today's daily deal and the day's standing: GET /daily. */
+export type Daily = Schemas['Daily'];
+/** A signed-in player's game on today's deal, and their rank once it is won. */
+export type DailyStanding = Schemas['DailyStanding'];
+/** A page of a day's leaderboard: GET /daily/{date}/leaderboard. */
+export type Leaderboard = Schemas['Leaderboard'];
+export type LeaderboardEntry = Schemas['LeaderboardEntry'];
+/** The name a player chose and the name the leaderboards show: GET and PUT /me/profile. */
+export type PlayerProfile = Schemas['PlayerProfile'];

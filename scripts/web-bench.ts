@@ -9,24 +9,32 @@
  * It also takes the README's screenshots (client/web/screenshot*.png). Nothing here is asserted
  * by the tests: the numbers go to the README.
  *
- *   npm run bench:web [-- --runs 10 --moves 200 --no-screenshots]
+ *   npm run bench:web [-- --runs 10 --moves 200 --no-screenshots | --only-screenshots]
  */
 import '../infra/local/node-support.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { dayOf } from '../domain/index.js';
+import { CLOCK_OFFSET_ENV } from '../functions/clock.js';
 import { PROJECT_ROOT } from '../infra/bundling.js';
+import fixtures from '../test/fixtures/winning-lines.json' with { type: 'json' };
 
 // The handlers' request logs would drown the figures; their logger reads this once, when loaded.
 process.env.LOG_LEVEL ??= 'SILENT';
-const { CHROMIUM, launchBrowser, startSite } = await import('../test/support/browser.js');
+const { CHROMIUM, buildTestSite, launchBrowser, startSite } = await import('../test/support/browser.js');
+const { keepDailyDeal } = await import('../functions/store/daily.js');
+const { client } = await import('../test/support/local.js');
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '10' },
     moves: { type: 'string', default: '200' },
     'no-screenshots': { type: 'boolean', default: false },
+    'only-screenshots': { type: 'boolean', default: false },
   },
 });
 if (!CHROMIUM) {
@@ -51,6 +59,20 @@ const local = await startSite();
 const browser = await launchBrowser();
 const results: string[] = [];
 try {
+  if (!values['only-screenshots']) await measure();
+  if (!values['no-screenshots']) await screenshots();
+} finally {
+  await local.stop();
+}
+try {
+  // The Daily view needs runtimes of its own (a --data folder across a day boundary): after the other.
+  if (!values['no-screenshots']) await dailyScreenshot(browser);
+} finally {
+  await browser.close();
+}
+console.log(results.join('\n'));
+
+async function measure() {
   // Page weight: every script and style sheet the browser fetched, for play and then a replay.
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
   const page = await context.newPage();
@@ -152,13 +174,7 @@ try {
     `  of which the request, sent to answered: p50 ${ms(percentile(requests, 0.5))}, p95 ${ms(percentile(requests, 0.95))}; from the click to sending it: p50 ${ms(percentile(toRequests, 0.5))}, p95 ${ms(percentile(toRequests, 0.95))}`,
   );
   await play.close();
-
-  if (!values['no-screenshots']) await screenshots();
-} finally {
-  await browser.close();
-  await local.stop();
 }
-console.log(results.join('\n'));
 
 /** Deals seed 42 with unlimited passes and no autoplay, through the page's own Settings and dialog. */
 async function dealUnlimited(page: Page) {
@@ -230,5 +246,79 @@ async function screenshots() {
       await shot(page, 'screenshot-my-games.png');
     }
     await page.close();
+  }
+}
+
+/**
+ * The Daily view with a finished day's leaderboard: yesterday (the runtime's clock a day back, on a
+ * --data folder) a few players chose names and won its deal along a line of the fixtures, with more
+ * or fewer undone moves, one resigned; then, on the same folder at today's clock, alice, who won
+ * yesterday, has today's deal under way and opens yesterday's board, every entry a replay away.
+ */
+async function dailyScreenshot(browser: Browser) {
+  const DAY_S = 86_400;
+  const [yesterdays, todays] = fixtures.lines;
+  const dataDir = mkdtempSync(join(tmpdir(), 'klondike-bench-daily-'));
+  const site = await buildTestSite();
+  const yesterday = dayOf(Date.now() - DAY_S * 1000);
+  try {
+    process.env[CLOCK_OFFSET_ENV] = String(-DAY_S);
+    let runtime = await startSite({ site, dataDir });
+    await keepDailyDeal(yesterday, yesterdays!.deck, new Date(Date.now() - DAY_S * 1000).toISOString());
+    const api = client(runtime.url);
+    // Who played, the name they chose, and the undo-redo pairs they spent (null: resigned).
+    const players: [string, string, number | null][] = [
+      ['alice', 'Alice', 1],
+      ['zoe', "Zoë O'Brien", 0],
+      ['dima', 'Дмитрий', 2],
+      ['omega', 'Ωμέγα', 0],
+      ['jl', 'Jean-Luc', 5],
+      ['ana', 'Ana María', null],
+      ['sam', 'sam_the_cardsharp', 3],
+    ];
+    for (const [sub, name, pairs] of players) {
+      const auth = { authorization: `Bearer ${await runtime.issuer!.tokenFor(sub)}` };
+      await api.call('PUT', '/me/profile', { body: { name }, headers: auth });
+      const game = (await api.post('/daily/games', undefined, auth)).body.id as string;
+      const line = pairs === null ? yesterdays!.moves.slice(0, 20) : yesterdays!.moves;
+      for (const [i, move] of line.entries()) {
+        await api.post(`/games/${game}/moves`, move, auth);
+        for (let undo = 0; i === 10 && pairs !== null && undo < pairs; undo++) {
+          await api.post(`/games/${game}/undo`, undefined, auth);
+          await api.post(`/games/${game}/redo`, undefined, auth);
+        }
+      }
+      if (pairs === null) await api.post(`/games/${game}/resign`, undefined, auth);
+    }
+    await runtime.settled();
+    await runtime.stop();
+    delete process.env[CLOCK_OFFSET_ENV];
+    runtime = await startSite({ site, dataDir });
+    try {
+      await keepDailyDeal(dayOf(Date.now()), todays!.deck, new Date().toISOString());
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(`${runtime.url}/#daily`);
+      await page.getByLabel('Player name').fill('alice');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: "Play today's deal" }).click();
+      await page.waitForSelector('.status [data-version="0"]');
+      for (let i = 0; i < 3; i++) await page.click('[data-pile="stock"]');
+      await page.waitForSelector('.status [data-version="3"]');
+      await runtime.settled();
+      await page.getByRole('link', { name: 'Daily deal' }).click();
+      await page.getByRole('button', { name: "Resume today's deal" }).waitFor();
+      await page.getByRole('link', { name: 'Previous day' }).click();
+      await page.locator('[data-board][aria-busy="false"] .board tr[data-game]').first().waitFor();
+      await page.screenshot({
+        path: join(PROJECT_ROOT, 'client', 'web', 'screenshot-daily.png'),
+        fullPage: true,
+      });
+      await page.close();
+    } finally {
+      await runtime.stop();
+    }
+  } finally {
+    delete process.env[CLOCK_OFFSET_ENV];
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

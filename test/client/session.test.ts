@@ -12,18 +12,7 @@ import { runPlay } from '../../client/run-play.js';
 import { runReplay } from '../../client/run-replay.js';
 import winning from '../fixtures/winning-lines.json' with { type: 'json' };
 import { startLocal } from '../support/local.js';
-
-/** Input that holds the given lines, then ends; output collected as text. */
-function streams(lines: string[] = []) {
-  const input = new PassThrough();
-  input.end(lines.map((line) => `${line}\n`).join(''));
-  const output = new PassThrough();
-  let text = '';
-  output.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-  });
-  return { input, output, text: () => text };
-}
+import { streams } from './streams.js';
 
 let local: Awaited<ReturnType<typeof startLocal>>;
 let dir: string;

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { View } from '../../client/types.js';
-import { buildSite, loadSite } from '../../infra/local/site.js';
+import type { RuntimeOptions } from '../../infra/local/runtime.js';
+import { buildSite, loadSite, type Site } from '../../infra/local/site.js';
 import { type Local, startLocal } from './local.js';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -29,15 +30,24 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
-/** The local runtime serving a fresh build of the web client (built into a temporary folder). */
-export async function startSite(): Promise<Local> {
+/** A fresh build of the web client, held in memory (built into a temporary folder). */
+export async function buildTestSite(): Promise<Site> {
   const dir = mkdtempSync(join(tmpdir(), 'klondike-web-'));
   try {
-    const site = loadSite(await buildSite(dir));
-    return await startLocal({ site });
+    return loadSite(await buildSite(dir));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The local runtime serving a fresh build of the web client, or `site` (one built before: a
+ * runtime restarted on the same `dataDir` serves the same page).
+ */
+export async function startSite(
+  options: Omit<RuntimeOptions, 'port' | 'site'> & { site?: Site } = {},
+): Promise<Local> {
+  return startLocal({ ...options, site: options.site ?? (await buildTestSite()) });
 }
 
 /** The piles the page shows: every `data-pile` and the `data-card` of each card in it, bottom first. */

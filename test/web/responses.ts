@@ -12,11 +12,14 @@ export interface Recorded {
   readonly body: Promise<string>;
 }
 
-/** Keeps every response about a game, or a player's games, that a browser context receives, in order. */
+/**
+ * Keeps every response about a game (a player's game on the daily deal too), or a player's games,
+ * that a browser context receives, in order.
+ */
 export function recordResponses(context: BrowserContext, into: Recorded[]): void {
   context.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (path.startsWith('/games') || path.startsWith('/me/'))
+    if (path.startsWith('/games') || path.startsWith('/me/') || path === '/daily/games')
       into.push({ path, body: response.text().catch(() => '') });
   });
 }
@@ -93,7 +96,7 @@ export async function hiddenCardsIn(records: readonly Recorded[]): Promise<strin
       leaks.push(...leaksOfPlayer(record.path, body));
       continue;
     }
-    const game = record.path.split('/')[2] ?? body?.id;
+    const game = record.path.startsWith('/games/') ? record.path.split('/')[2] : body?.id;
     if (!game || over.has(game)) continue;
     const where = `${record.path} (game ${game})`;
     if (isView(body)) {

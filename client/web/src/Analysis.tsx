@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Analysis as Answer, PlayedMove, View } from '../../types.js';
-import { ApiError, api } from './api.js';
+import { api, failureWords } from './api.js';
 import { replayLink } from './links.js';
 import { Table } from './Table.js';
-import { moveWords, problemWords } from './words.js';
+import { moveWords } from './words.js';
 
 /** Between two moves of the winning line, ms: time to see each card land. */
 const LINE_STEP_MS = 450;
@@ -58,11 +58,7 @@ export function Analysis({ view, token, onWatch }: AnalysisProps) {
     let current = true;
     api.analysis(view.id, token).then(
       (answer) => current && setAnalysis(answer),
-      (failure: unknown) =>
-        current &&
-        setError(
-          failure instanceof ApiError ? problemWords(failure.status, failure.problem) : String(failure),
-        ),
+      (failure: unknown) => current && setError(failureWords(failure)),
     );
     return () => {
       current = false;
@@ -126,9 +122,7 @@ export function WinningLine({ game, line, onStop }: LineProps) {
         (view) => setViews((old) => new Map(old).set(i, view)),
         (failure: unknown) => {
           asked.current.delete(i);
-          setError(
-            failure instanceof ApiError ? problemWords(failure.status, failure.problem) : String(failure),
-          );
+          setError(failureWords(failure));
         },
       );
     }

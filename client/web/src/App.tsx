@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Account } from './Account.js';
+import { Daily } from './Daily.js';
 import { parsePlace, tokens } from './links.js';
 import { MyGames } from './MyGames.js';
 import { deal, Play } from './Play.js';
@@ -61,6 +62,8 @@ export function App() {
       <Play key={place.id} id={place.id} token={place.token ?? jwt} />
     ) : place.kind === 'me' ? (
       <MyGames key={visit} />
+    ) : place.kind === 'daily' ? (
+      <Daily key={visit} date={place.date} />
     ) : (
       <main class="play">
         <p class={error ? 'message error' : 'loading'} role="status">

@@ -1,32 +1,19 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { GameStatus, GameSummary, PlayerStats } from '../../types.js';
 import { api } from './api.js';
-import { ownGameLink, replayLink } from './links.js';
-import { session, useSession } from './session.js';
+import { DAILY_LINK, ownGameLink, replayLink } from './links.js';
+import { ListTable, usePages } from './Pages.js';
+import { useReadModels, useSession } from './session.js';
+import { rulesWords } from './words.js';
 
 /** Games a page: short enough for a phone, and the API's `next` brings the rest. */
 export const PAGE_SIZE = 10;
-/**
- * The read models follow a write within about 2 s locally (CONTRACT section 5): opened sooner than
- * that after this page changed one of the player's games, the view asks once more when it is past.
- */
-const SETTLE_MS = 2_500;
 
 const STATUS_WORDS: Record<GameStatus, string> = { playing: 'In play', won: 'Won', resigned: 'Resigned' };
 
 type Filter = GameStatus | 'all';
 
-interface Listing {
-  readonly games: readonly GameSummary[];
-  readonly next: string | null;
-  readonly stats: PlayerStats;
-  /** When the page asked. */
-  readonly at: Date;
-}
-
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '–');
-const rulesOf = ({ rules }: GameSummary) =>
-  `draw ${rules.draw}, ${rules.passes === null ? 'unlimited passes' : `${rules.passes} ${rules.passes === 1 ? 'pass' : 'passes'}`}`;
 
 /**
  * "My games" and "My statistics": GET /me/games (newest first, by status, a page at a time) and
@@ -36,58 +23,27 @@ const rulesOf = ({ rules }: GameSummary) =>
 export function MyGames() {
   const { player } = useSession();
   const [filter, setFilter] = useState<Filter>('all');
-  const [listing, setListing] = useState<Listing | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // Answers that arrive after the filter or the player changed are dropped.
-  const asked = useRef(0);
   const token = player?.token;
-
-  const load = async () => {
-    if (!token) return;
-    const ask = ++asked.current;
-    setLoading(true);
-    try {
-      const status = filter === 'all' ? {} : { status: filter };
+  const status = () => (filter === 'all' ? {} : { status: filter });
+  const list = usePages<GameSummary, PlayerStats>(
+    async () => {
       const [page, stats] = await Promise.all([
-        api.myGames(token, { ...status, limit: PAGE_SIZE }),
-        api.myStats(token),
+        api.myGames(token!, { ...status(), limit: PAGE_SIZE }),
+        api.myStats(token!),
       ]);
-      if (ask !== asked.current) return;
-      setListing({ games: page.games, next: page.next, stats, at: new Date() });
-      setError(null);
-    } catch (failure) {
-      if (ask === asked.current) setError((failure as Error).message);
-    } finally {
-      if (ask === asked.current) setLoading(false);
-    }
+      return { items: page.games, next: page.next, beside: stats };
+    },
+    (cursor) =>
+      api
+        .myGames(token!, { ...status(), limit: PAGE_SIZE, cursor })
+        .then((page) => ({ items: page.games, next: page.next })),
+  );
+  const { pages: listing, loading, error } = list;
+  const load = () => {
+    if (token) void list.load();
   };
-
-  const more = async () => {
-    if (!token || !listing?.next) return;
-    const ask = ++asked.current;
-    setLoading(true);
-    try {
-      const status = filter === 'all' ? {} : { status: filter };
-      const page = await api.myGames(token, { ...status, limit: PAGE_SIZE, cursor: listing.next });
-      if (ask !== asked.current) return;
-      setListing({ ...listing, games: [...listing.games, ...page.games], next: page.next });
-      setError(null);
-    } catch (failure) {
-      if (ask === asked.current) setError((failure as Error).message);
-    } finally {
-      if (ask === asked.current) setLoading(false);
-    }
-  };
-
-  useEffect(() => {
-    setListing(null);
-    void load();
-    const since = Date.now() - session.lastWrite();
-    if (since >= SETTLE_MS) return;
-    const again = setTimeout(() => void load(), SETTLE_MS - since);
-    return () => clearTimeout(again);
-  }, [token, filter]);
+  useEffect(list.clear, [token, filter]);
+  useReadModels(load, [token, filter]);
 
   if (!player) {
     return (
@@ -103,7 +59,7 @@ export function MyGames() {
     );
   }
 
-  const stats = listing?.stats;
+  const stats = listing?.beside;
   const stat = (name: keyof PlayerStats, label: string, value: string | number | null | undefined) => (
     <div>
       <dt>{label}</dt>
@@ -118,7 +74,10 @@ export function MyGames() {
         <a class="button" href="#play">
           Play
         </a>
-        <button type="button" onClick={() => void load()} disabled={loading}>
+        <a class="button" href={DAILY_LINK}>
+          Daily deal
+        </a>
+        <button type="button" onClick={load} disabled={loading}>
           Refresh
         </button>
       </header>
@@ -172,50 +131,35 @@ export function MyGames() {
             <option value="resigned">resigned</option>
           </select>
         </label>
-        {listing && listing.games.length === 0 && (
+        {listing && listing.items.length === 0 && (
           <p>{filter === 'all' ? 'No games yet: deal one with New game.' : 'No such game.'}</p>
         )}
-        {listing && listing.games.length > 0 && (
-          <div class="games-scroll">
-            <table class="games">
-              <thead>
-                <tr>
-                  <th scope="col">Dealt</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Moves</th>
-                  <th scope="col">Vegas</th>
-                  <th scope="col">Standard</th>
-                  <th scope="col">Rules</th>
-                  <th scope="col">Open</th>
-                </tr>
-              </thead>
-              <tbody>
-                {listing.games.map((game) => (
-                  <tr key={game.id} data-game={game.id} data-status={game.status}>
-                    <td>{when(game.createdAt)}</td>
-                    <td>{STATUS_WORDS[game.status]}</td>
-                    <td>{game.moves}</td>
-                    <td>{game.score.vegas}</td>
-                    <td>{game.score.standard}</td>
-                    <td>
-                      {rulesOf(game)}
-                      {typeof game.seed === 'number' ? `, seed ${game.seed}` : ''}
-                    </td>
-                    <td>
-                      {game.status === 'playing' ? (
-                        <a href={ownGameLink(game.id)}>Resume</a>
-                      ) : (
-                        <a href={replayLink(game.id)}>Watch the replay</a>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        {listing && listing.items.length > 0 && (
+          <ListTable headings={['Dealt', 'Status', 'Moves', 'Vegas', 'Standard', 'Rules', 'Open']}>
+            {listing.items.map((game) => (
+              <tr key={game.id} data-game={game.id} data-status={game.status}>
+                <td>{when(game.createdAt)}</td>
+                <td>{STATUS_WORDS[game.status]}</td>
+                <td>{game.moves}</td>
+                <td>{game.score.vegas}</td>
+                <td>{game.score.standard}</td>
+                <td>
+                  {rulesWords(game.rules)}
+                  {typeof game.seed === 'number' ? `, seed ${game.seed}` : ''}
+                </td>
+                <td>
+                  {game.status === 'playing' ? (
+                    <a href={ownGameLink(game.id)}>Resume</a>
+                  ) : (
+                    <a href={replayLink(game.id)}>Watch the replay</a>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         )}
         {listing?.next && (
-          <button type="button" onClick={() => void more()} disabled={loading}>
+          <button type="button" onClick={() => void list.more()} disabled={loading}>
             More games
           </button>
         )}

@@ -6,7 +6,7 @@ import { followPress } from './drag.js';
 import { useGame } from './game.js';
 import { HelpButton } from './Help.js';
 import { SHORTCUTS } from './keyboard.js';
-import { ownGameLink, playLink, tokens } from './links.js';
+import { DAILY_LINK, dailyLink, ownGameLink, playLink, tokens } from './links.js';
 import { NewGame } from './NewGame.js';
 import { faceUp, isTableau, type PileId, type Selection } from './piles.js';
 import { SettingsButton } from './Settings.js';
@@ -14,7 +14,7 @@ import { Status, useGameTime } from './Status.js';
 import { session } from './session.js';
 import { rulesOf, settings, useSettings } from './settings.js';
 import { Table } from './Table.js';
-import { clockWords } from './words.js';
+import { clockWords, DAILY_SECRET } from './words.js';
 
 /**
  * Deals a game with the rules of Settings and opens it. Signed in, the game is the player's, and
@@ -105,7 +105,12 @@ export function Play({ id, token }: { readonly id: string; readonly token: strin
           <button type="button" disabled={!playing || !view?.canRedo} onClick={() => game.act('redo')}>
             Redo
           </button>
-          <button type="button" disabled={!playing} onClick={game.askHint}>
+          <button
+            type="button"
+            disabled={!playing || game.secret}
+            title={game.secret ? DAILY_SECRET : undefined}
+            onClick={game.askHint}
+          >
             Hint
           </button>
           <button type="button" disabled={!playing} onClick={() => game.act('autoplay')}>
@@ -120,13 +125,19 @@ export function Play({ id, token }: { readonly id: string; readonly token: strin
             type="button"
             disabled={!playing}
             onClick={() => {
-              if (window.confirm('Resign this game? Its whole deal will be shown.')) game.act('resign');
+              const question = game.secret
+                ? "Resign today's deal? One attempt a day: it cannot be dealt to you again today."
+                : 'Resign this game? Its whole deal will be shown.';
+              if (window.confirm(question)) game.act('resign');
             }}
           >
             Resign
           </button>
           <SettingsButton />
           <HelpButton />
+          <a class="button" href={DAILY_LINK}>
+            Daily deal
+          </a>
         </div>
       </header>
       {view && !watching && <Status view={view} score={chosen.score} time={time} />}
@@ -135,9 +146,18 @@ export function Play({ id, token }: { readonly id: string; readonly token: strin
           <p class="finished">
             {view.status === 'won'
               ? `You won in ${view.moves} moves${elapsed === undefined ? '' : `, in ${clockWords(elapsed)}`}!`
-              : 'Resigned: the whole deal is shown.'}
+              : game.secret
+                ? "Resigned. Today's deal is shown once the day is over."
+                : 'Resigned: the whole deal is shown.'}{' '}
+            {view.daily && <a href={dailyLink(view.daily)}>The day's leaderboard</a>}
           </p>
-          <Analysis view={view} token={token} onWatch={setWatching} />
+          {game.secret ? (
+            <p class="note">
+              The analysis of today's deal, and every replay of it, come once the day is over (midnight UTC).
+            </p>
+          ) : (
+            <Analysis view={view} token={token} onWatch={setWatching} />
+          )}
         </div>
       )}
       {playing && game.lost && (
@@ -174,7 +194,7 @@ export function Play({ id, token }: { readonly id: string; readonly token: strin
         <p class="loading">{game.message ? '' : 'Dealing the cards…'}</p>
       )}
       <p class={`message${game.message?.error ? ' error' : ''}`} role="status" aria-live="polite">
-        {game.message?.text ?? ''}
+        {game.message?.text ?? (playing && game.secret ? DAILY_SECRET : '')}
       </p>
     </main>
   );

@@ -10,14 +10,17 @@ import type { paths } from '../../openapi.js';
 import type {
   Analysis,
   CreatedGame,
+  Daily,
   Frame,
   GameEvent,
   GameStatus,
   Hint,
+  Leaderboard,
   Move,
   MyGames,
   NewGame,
   PlayedMove,
+  PlayerProfile,
   PlayerStats,
   Problem,
   Rules,
@@ -34,6 +37,13 @@ export class ApiError extends Error {
     super(problemWords(status, problem));
     this.name = 'ApiError';
   }
+}
+
+/** A failure in a player's words: an ApiError worded for what was being done, anything else as a fault of the page. */
+export function failureWords(failure: unknown, doing?: 'name' | 'day'): string {
+  if (failure instanceof ApiError) return problemWords(failure.status, failure.problem, { doing });
+  console.error(failure);
+  return 'Something went wrong on this page. Reload it to go on.';
 }
 
 /** 22 or more random characters: POST /games refuses shorter keys, since a replay returns the token. */
@@ -197,4 +207,38 @@ export const api = {
 
   myStats: (jwt: string): Promise<PlayerStats> =>
     call(() => client.GET('/me/stats', { headers: auth(jwt) }), { bearer: jwt }),
+
+  /** GET /daily: today's date (the server's day, not this browser's) and standing; `me` with a sign-in. */
+  daily: (jwt: string | undefined): Promise<Daily> =>
+    call(() => client.GET('/daily', { headers: auth(jwt) }), { bearer: jwt }),
+
+  /**
+   * POST /daily/games: the player's game on today's deal. The first call of the day deals it (with
+   * its token); every later one answers the same game, which their sign-in token opens.
+   */
+  playDaily: (jwt: string): Promise<View> =>
+    call(
+      (key) =>
+        client.POST('/daily/games', { params: { header: { 'Idempotency-Key': key } }, headers: auth(jwt) }),
+      { bearer: jwt, write: true },
+    ),
+
+  /** One page of a day's leaderboard (public); `next` is the cursor of the page after. */
+  leaderboard: (date: string, query: { limit: number; cursor?: string }): Promise<Leaderboard> =>
+    call(() => client.GET('/daily/{date}/leaderboard', { params: { path: { date }, query } })),
+
+  profile: (jwt: string): Promise<PlayerProfile> =>
+    call(() => client.GET('/me/profile', { headers: auth(jwt) }), { bearer: jwt }),
+
+  /** PUT /me/profile: the name the leaderboards show (the server checks it). */
+  setName: (jwt: string, name: string): Promise<PlayerProfile> =>
+    call(
+      (key) =>
+        client.PUT('/me/profile', {
+          body: { name },
+          params: { header: { 'Idempotency-Key': key } },
+          headers: auth(jwt),
+        }),
+      { bearer: jwt, write: true },
+    ),
 };

@@ -11,6 +11,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Hint, Move, PlayedMove, View } from '../../types.js';
 import { type Action, ApiError, api } from './api.js';
+import { useDailySecret } from './daily.js';
 import { type Aim, moveAim } from './keyboard.js';
 import {
   faceUp,
@@ -26,6 +27,7 @@ import {
 import { reducedMotion, settings } from './settings.js';
 import {
   autoplayWords,
+  DAILY_SECRET,
   hintWords,
   isLostReason,
   isWinningReason,
@@ -57,6 +59,14 @@ const canGoHome = (view: View) =>
 export const allKnown = (view: View) =>
   view.tableau.every((column) => column.hidden === 0) && (view.stock.count === 0 || view.pass >= 2);
 
+/**
+ * Every card left is face up in the columns (stock and waste empty): such a game is always won by
+ * sending the lowest card home, again and again (each column is a run down, its lowest card on
+ * top). Autocomplete can succeed without a solver's word, which a daily game in its day cannot ask.
+ */
+const onlyColumnsLeft = (view: View) =>
+  view.stock.count === 0 && view.waste.length === 0 && view.tableau.every((column) => column.hidden === 0);
+
 /** The cards from `code` to the top of a pile, or undefined when the card is not (or no longer) there. */
 function countFrom(view: View, pile: PileId, code: string): number | undefined {
   const cards = faceUp(view, pile);
@@ -79,6 +89,8 @@ export function useGame(id: string, token: string | undefined) {
   const [lostAt, setLostAt] = useState<number | null>(null);
   /** The version at which a hint found a winning line with every card known: Autocomplete is offered. */
   const [provedAt, setProvedAt] = useState<number | null>(null);
+  /** A daily game in its day: no hint (nor the hints asked beside the queue) until it is over. */
+  const secret = useDailySecret(shown);
 
   const queue = useRef<Input[]>([]);
   const running = useRef(false);
@@ -231,6 +243,7 @@ export function useGame(id: string, token: string | undefined) {
   const askHint = () => {
     const view = latest.current;
     if (view?.status !== 'playing') return;
+    if (secret) return setMessage({ text: DAILY_SECRET, error: false });
     const asked = showing.current;
     setMessage({ text: 'Thinking…', error: false });
     api.hint(id, token).then(
@@ -260,7 +273,7 @@ export function useGame(id: string, token: string | undefined) {
   const [looked, setLooked] = useState(0);
   useEffect(() => {
     const view = shown;
-    if (looking.current || !view || view !== latest.current || view.status !== 'playing') return;
+    if (secret || looking.current || !view || view !== latest.current || view.status !== 'playing') return;
     if (!allKnown(view) || lookedAt.current === view.version) return;
     looking.current = true;
     lookedAt.current = view.version;
@@ -273,7 +286,7 @@ export function useGame(id: string, token: string | undefined) {
       if (showing.current === asked) learn(answer, view);
       done();
     }, done);
-  }, [shown, looked]);
+  }, [shown, looked, secret]);
 
   /** A click, a tap, Enter, or a drop on a pile; `card` when a card was pressed (its code). */
   const activate = (pile: PileId, card?: string) =>
@@ -331,8 +344,13 @@ export function useGame(id: string, token: string | undefined) {
     aim,
     /** No line can win from the position drawn (a hint said so). */
     lost: lostAt !== null && shown !== null && shown.version >= lostAt,
-    /** Autocomplete can succeed from here (a hint proved a finish). */
-    canAutocomplete: provedAt !== null && shown?.version === provedAt && shown === latest.current,
+    /** A daily game in its day: its hint and analysis are kept until the day is over. */
+    secret,
+    /** Autocomplete can succeed from here (a hint proved a finish, or only the columns are left). */
+    canAutocomplete:
+      shown !== null &&
+      shown === latest.current &&
+      (shown.version === provedAt || (secret && onlyColumnsLeft(shown))),
     targets: shown ? targetsOf(shown, selection) : new Set<PileId>(),
     play,
     act,

@@ -4,18 +4,21 @@ import { storage } from './store.js';
  * Where the page is (its URL fragment, never sent to a server) and the games' tokens (local
  * storage only). `#game=<id>&token=<token>` opens a game, `#game=<id>` resumes one whose token this
  * browser keeps (or the signed-in player's own game, opened with their sign-in token),
- * `#replay=<id>` opens a replay, `#me` the player's games and statistics; an empty fragment
- * resumes the last game played.
+ * `#replay=<id>` opens a replay, `#me` the player's games and statistics, `#daily` the daily deal
+ * (and `#daily=<YYYY-MM-DD>` that day's leaderboard); an empty fragment resumes the last game played.
  */
 export type Place =
   | { readonly kind: 'play'; readonly id: string; readonly token: string | undefined }
   | { readonly kind: 'replay'; readonly id: string; readonly at: number | undefined }
   | { readonly kind: 'me' }
+  /** The daily deal; `date` is the day whose leaderboard is shown (today's when undefined). */
+  | { readonly kind: 'daily'; readonly date: string | undefined }
   | { readonly kind: 'home' };
 
 export function parsePlace(hash: string): Place {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   if (params.has('me')) return { kind: 'me' };
+  if (params.has('daily')) return { kind: 'daily', date: params.get('daily') || undefined };
   const replay = params.get('replay');
   if (replay) {
     const at = params.get('at');
@@ -32,6 +35,9 @@ export const replayLink = (id: string): string => `#${new URLSearchParams({ repl
 /** A signed-in player's game: no token in the link, their sign-in token opens it. */
 export const ownGameLink = (id: string): string => `#${new URLSearchParams({ game: id }).toString()}`;
 export const MY_GAMES_LINK = '#me';
+export const DAILY_LINK = '#daily';
+/** A day's leaderboard (the day is written YYYY-MM-DD, as the API writes it). */
+export const dailyLink = (date: string): string => `#daily=${encodeURIComponent(date)}`;
 
 const TOKEN_PREFIX = 'klondike.token.';
 const LAST_GAME = 'klondike.last';

@@ -5,6 +5,7 @@
  * or an OAuth 2.0 server (Cognito's hosted UI) with the authorization code grant and PKCE, which a
  * page can use without a client secret. The page never sees a password.
  */
+import { useEffect } from 'preact/hooks';
 import { SITE_CONFIG_PATH, type SignInConfig, type SiteConfig } from '../../site-config.js';
 import type { Problem } from '../../types.js';
 import { tokens } from './links.js';
@@ -346,3 +347,20 @@ watchExpiry();
 
 /** The session, redrawn on every change. */
 export const useSession = (): SessionState => useStore(session.get, session.subscribe);
+
+/**
+ * The read models follow a write within about 2 s locally (CONTRACT section 5): a view of them
+ * opened sooner than that after this page changed one of the player's games asks once more then.
+ */
+const SETTLE_MS = 2_500;
+
+/** Runs `load` now and whenever `deps` change, and once more when the page's last write has settled. */
+export function useReadModels(load: () => void, deps: readonly unknown[]): void {
+  useEffect(() => {
+    load();
+    const since = Date.now() - lastWrite;
+    if (since >= SETTLE_MS) return;
+    const again = setTimeout(load, SETTLE_MS - since);
+    return () => clearTimeout(again);
+  }, deps);
+}

@@ -3,7 +3,7 @@
  * `rule`, piles `t3` and `fD`, cards `4D`); every sentence a player reads is made here, from those
  * codes and the cards on the table, never from the API's own `detail`.
  */
-import type { GameEvent, Hint, Move, PlayedMove, Problem, Suit, View } from '../../types.js';
+import type { GameEvent, Hint, Move, PlayedMove, Problem, Rules, Suit, View } from '../../types.js';
 import { cardShort, SUIT_NAMES } from './cards.js';
 import { faceUp, isFoundation, type PileId } from './piles.js';
 
@@ -112,6 +112,10 @@ function nextFor(view: View | null, suit: Suit): string {
   return height >= 13 ? '' : cardShort(`${RANKS[height]}${suit}`);
 }
 
+/** Why a daily game has no hint and no analysis yet (the API's rule `daily-in-progress`). */
+export const DAILY_SECRET =
+  "This is today's deal: no hints and no analysis until the day is over (midnight UTC), for everyone.";
+
 /** Why a move was refused, by its rule, with the cards it concerned. */
 export function ruleWords(rule: Rule, move: Move | undefined, view: View | null): string {
   const card = move ? movingCard(view, move) : undefined;
@@ -168,7 +172,7 @@ export function ruleWords(rule: Rule, move: Move | undefined, view: View | null)
     case 'tableau-descending-alternating':
       return `${named(card)} does not go on ${onto ? cardShort(onto) : 'that card'}: it must be one rank lower and of the other colour.`;
     case 'daily-in-progress':
-      return "This is today's deal: no hints and no analysis until the day is over (midnight UTC), for everyone.";
+      return DAILY_SECRET;
   }
 }
 
@@ -179,7 +183,7 @@ export const problemName = (problem: Partial<Problem>): string => (problem.type 
 export function problemWords(
   status: number,
   problem: Partial<Problem>,
-  context: { move?: Move; view?: View | null; doing?: 'deal' | 'sign-in' } = {},
+  context: { move?: Move; view?: View | null; doing?: 'deal' | 'sign-in' | 'name' | 'day' } = {},
 ): string {
   if (problem.rule) return ruleWords(problem.rule, context.move, context.view ?? null);
   switch (problemName(problem)) {
@@ -188,12 +192,18 @@ export function problemWords(
         return 'That deal cannot be played: a seed is a whole number from 0 to 4294967295, and a deck is the 52 cards, each once, written as the box says.';
       }
       if (context.doing === 'sign-in') return 'A player name is one word of letters, digits, _ . @ or -.';
+      if (context.doing === 'name')
+        return "A name is 1 to 24 characters: letters of any alphabet, digits, spaces and - _ . ' only.";
+      if (context.doing === 'day')
+        return 'That is not a day of the calendar: a day is written like 2026-05-14.';
       return 'The page sent something the game server does not understand. Reload the page and try again.';
     case 'unauthenticated':
       return 'This game opens only from the link it was dealt with, or for its player once signed in. This browser has neither.';
     case 'forbidden':
       return 'This game belongs to another player: it opens only from its own link, or for its player.';
     case 'not-found':
+      if (context.doing === 'day')
+        return 'There is no daily deal of that day: it has not come yet, or it is before the first one.';
       return 'There is no such game. Check the link, or deal a new game.';
     case 'conflict':
       return 'Another move on this game landed at the same moment. Try again.';
@@ -210,7 +220,7 @@ export function problemWords(
     case 'game-in-play':
       return 'The analysis comes once the game is over.';
     case 'daily-in-progress':
-      return "This is today's deal: no hints and no analysis until the day is over (midnight UTC), for everyone.";
+      return DAILY_SECRET;
     case 'throttled':
       return 'Too many moves at once: wait a moment, then try again.';
     case 'store-unavailable':
@@ -339,11 +349,22 @@ export function autoplayWords(before: View, after: View): string {
 
 export const cardsHome = (view: View): number => Object.values(view.foundations).flat().length;
 
-/** "3:07", "1:02:09". */
-export function clockWords(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const s = String(total % 60).padStart(2, '0');
-  const m = Math.floor(total / 60) % 60;
-  const h = Math.floor(total / 3600);
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+/** Rules in short: "draw 3, 3 passes", "draw 1, unlimited passes". */
+export const rulesWords = (rules: Rules): string =>
+  `draw ${rules.draw}, ${rules.passes === null ? 'unlimited passes' : `${rules.passes} ${rules.passes === 1 ? 'pass' : 'passes'}`}`;
+
+/** A UTC day (YYYY-MM-DD) as a player reads it: "Thursday 14 May 2026". */
+export function dayWords(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return date.toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
+
+/** "3:07", "1:02:09". */
+export { clock as clockWords } from '../../clock.js';

@@ -1,0 +1,95 @@
+import type { ComponentChildren } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+import { failureWords } from './api.js';
+
+/** A list the API gives a page at a time, with what came beside its first page. */
+export interface Pages<T, Beside> {
+  readonly items: readonly T[];
+  /** The cursor of the page after, or null at the end. */
+  readonly next: string | null;
+  readonly beside: Beside;
+  /** When the first page was asked. */
+  readonly at: Date;
+}
+
+export interface FirstPage<T, Beside> {
+  readonly items: readonly T[];
+  readonly next: string | null;
+  readonly beside: Beside;
+}
+
+/**
+ * A paged list (My games, a leaderboard): `load` asks the first page again, `more` the page after
+ * the last one shown. An answer that comes after a newer request was made is dropped, and a
+ * failure is kept as its sentence, worded for what was asked (`doing`).
+ */
+export function usePages<T, Beside>(
+  first: () => Promise<FirstPage<T, Beside>>,
+  after: (cursor: string) => Promise<{ readonly items: readonly T[]; readonly next: string | null }>,
+  doing?: 'day',
+) {
+  const [pages, setPages] = useState<Pages<T, Beside> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const asked = useRef(0);
+
+  async function ask<A>(request: () => Promise<A>, done: (answer: A) => void) {
+    const mine = ++asked.current;
+    setLoading(true);
+    try {
+      const answer = await request();
+      if (mine !== asked.current) return;
+      done(answer);
+      setError(null);
+    } catch (failure) {
+      if (mine === asked.current) setError(failureWords(failure, doing));
+    } finally {
+      if (mine === asked.current) setLoading(false);
+    }
+  }
+
+  return {
+    pages,
+    loading,
+    error,
+    /** Forgets what is shown (another list is coming). */
+    clear: () => setPages(null),
+    load: () => ask(first, (page) => setPages({ ...page, at: new Date() })),
+    more: () => {
+      const shown = pages;
+      if (!shown?.next) return Promise.resolve();
+      return ask(
+        () => after(shown.next!),
+        (page) => setPages({ ...shown, items: [...shown.items, ...page.items], next: page.next }),
+      );
+    },
+  };
+}
+
+/** A page's list as a table (My games, a leaderboard): its column headings, then its rows; it scrolls sideways on a phone. */
+export function ListTable({
+  headings,
+  class: extra = '',
+  children,
+}: {
+  readonly headings: readonly string[];
+  readonly class?: string;
+  readonly children: ComponentChildren;
+}) {
+  return (
+    <div class="games-scroll">
+      <table class={`games ${extra}`}>
+        <thead>
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+/**
+ * The daily deal at the terminal: `--daily`, `--name`, `--leaderboard` and the prompt's `:daily`
+ * and `lb`, read from the command line and the prompt (pure), rendered (pure), and played against
+ * the local runtime, whose deal of the day is a deal with a known winning line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCommand } from '../../client/commands.js';
+import { UsageError } from '../../client/options.js';
+import { moveCommand, printable, renderDaily, renderLeaderboard } from '../../client/render.js';
+import { parsePlayArgs, runPlay } from '../../client/run-play.js';
+import type { Daily, Leaderboard, Move } from '../../client/types.js';
+import { dayOf } from '../../domain/index.js';
+import { keepDailyDeal } from '../../functions/store/daily.js';
+import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
+import { type Local, startLocal } from '../support/local.js';
+import { streams } from './streams.js';
+
+describe('the prompt reads', () => {
+  it.each([
+    ['daily', { kind: 'daily' }],
+    [':daily', { kind: 'daily' }],
+    ['lb', { kind: 'leaderboard' }],
+    ['lb today', { kind: 'leaderboard' }],
+    [':leaderboard', { kind: 'leaderboard' }],
+    ['leaderboard yesterday', { kind: 'leaderboard', date: 'yesterday' }],
+    ['LB 2026-05-14', { kind: 'leaderboard', date: '2026-05-14' }],
+  ])('%j', (line, command) => {
+    expect(parseCommand(line)).toEqual(command);
+  });
+
+  it('refuses a day it cannot read', () => {
+    expect(parseCommand('lb tomorrow')).toEqual({
+      kind: 'error',
+      message: '"tomorrow" is not a day: write it YYYY-MM-DD (such as 2026-05-14), or yesterday.',
+    });
+    expect(parseCommand('lb 2026-5-14').kind).toBe('error');
+  });
+});
+
+describe('the command line', () => {
+  const parsed = (...argv: string[]) => parsePlayArgs(argv, {});
+
+  it('takes --daily with a sign-in, and a name to show', () => {
+    expect(parsed('--daily', '--player', 'alice', '--name', "Zoë O'Brien")).toMatchObject({
+      daily: true,
+      player: 'alice',
+      name: "Zoë O'Brien",
+      newGame: {},
+    });
+    expect(parsed('--daily', '--token', 'a.jwt.here')).toMatchObject({ daily: true, token: 'a.jwt.here' });
+  });
+
+  it('takes --leaderboard, with a day and a number of entries', () => {
+    expect(parsed('--leaderboard')).toMatchObject({ leaderboard: { limit: 20 } });
+    expect(parsed('--leaderboard', '--date', '2026-05-14', '--limit', '50')).toMatchObject({
+      leaderboard: { date: '2026-05-14', limit: 50 },
+    });
+    expect(parsed('--leaderboard', '--date', 'yesterday')).toMatchObject({
+      leaderboard: { date: 'yesterday', limit: 20 },
+    });
+  });
+
+  it.each([
+    [['--daily'], '--daily needs --player NAME (a sign-in)'],
+    [['--name', 'Zoë'], '--name needs --player NAME (a sign-in)'],
+    [['--daily', '--player', 'a', '--seed', '3'], "--daily plays today's deal: it takes no --seed"],
+    [['--daily', '--player', 'a', '--game', 'g'], "--daily plays today's deal"],
+    [['--leaderboard', '--seed', '3'], '--leaderboard prints a leaderboard and plays nothing'],
+    [['--leaderboard', '--daily', '--player', 'a'], '--leaderboard prints a leaderboard'],
+    [['--leaderboard', '--date', '14/05/2026'], '--date takes a day written YYYY-MM-DD, or yesterday'],
+    [['--leaderboard', '--limit', '0'], '--limit takes a whole number from 1 to 1000'],
+    [['--date', '2026-05-14'], '--date and --limit go with --leaderboard'],
+    [['--limit', '5'], '--date and --limit go with --leaderboard'],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parsed(...argv)).toThrow(UsageError);
+    expect(() => parsed(...argv)).toThrow(message);
+  });
+});
+
+describe('the rendering', () => {
+  const daily = (me: Daily['me']): Daily => ({
+    date: '2026-05-14',
+    rules: { draw: 3, passes: 3, foundationToTableau: true },
+    players: 12,
+    won: 5,
+    me,
+  });
+  const standing = { gameId: 'g1', actions: 109, moves: 96, elapsedMs: 187_000 };
+
+  it("says today's standing and the player's own", () => {
+    expect(renderDaily(daily(null), false)).toBe(
+      'Daily deal of 2026-05-14 (draw 3, 3 passes; the same deal for everyone until 00:00 UTC): 12 players so far, 5 won it.\n' +
+        '  sign in with --player NAME to play it',
+    );
+    expect(renderDaily(daily(null), true)).toContain('  you have not started it: one attempt a day');
+    expect(renderDaily(daily({ ...standing, status: 'playing', rank: null }), true)).toContain(
+      '  you: in play, 96 moves (109 actions, 3:07) so far',
+    );
+    expect(renderDaily(daily({ ...standing, status: 'won', rank: 2 }), true)).toContain(
+      '  you: won in 96 moves (109 actions, 3:07), rank 2 of 5',
+    );
+    expect(renderDaily(daily({ ...standing, status: 'resigned', rank: null }), true)).toContain(
+      '  you: resigned',
+    );
+  });
+
+  const board = (gameId: string | null): Leaderboard => ({
+    date: '2026-05-14',
+    players: 3,
+    won: 3,
+    next: null,
+    entries: [
+      {
+        rank: 1,
+        player: "Zoë O'Brien",
+        actions: 96,
+        moves: 96,
+        elapsedMs: 65_000,
+        finishedAt: '2026-05-14T08:01:02.345Z',
+        gameId,
+      },
+      {
+        rank: 1,
+        player: 'Ωμέγα',
+        actions: 96,
+        moves: 96,
+        elapsedMs: 65_000,
+        finishedAt: '2026-05-14T08:01:02.345Z',
+        gameId,
+      },
+      {
+        rank: 3,
+        player: 'A name of twenty-four ch',
+        actions: 1200,
+        moves: 99,
+        elapsedMs: 3_723_000,
+        finishedAt: '2026-05-14T23:59:59.000Z',
+        gameId,
+      },
+    ],
+  });
+
+  it('lays a leaderboard out in columns, the games shown once the day is over', () => {
+    expect(renderLeaderboard(board(null))).toMatchInlineSnapshot(`
+      "Leaderboard of 2026-05-14: 3 players, 3 won (ranked by fewest actions, then time, then the earliest finish)
+        rank  player                    actions  moves     time  finished  game
+           1  Zoë O'Brien                    96     96     1:05  08:01:02Z (after the day)
+           1  Ωμέγα                          96     96     1:05  08:01:02Z (after the day)
+           3  A name of twenty-four ch     1200     99  1:02:03  23:59:59Z (after the day)
+        the games and their replays show once the day is over (00:00 UTC)"
+    `);
+    expect(renderLeaderboard(board('6f1c0b8e'))).toContain('08:01:02Z 6f1c0b8e');
+    expect(renderLeaderboard(board('6f1c0b8e'))).toContain('replay a game: npm run replay -- <game>');
+    expect(renderLeaderboard({ ...board(null), entries: [] })).toContain('no one has won this deal yet');
+  });
+
+  it('prints no control character a name might hold', () => {
+    expect(printable('\x1b[2Jgone\x07')).toBe('?[2Jgone?');
+    const shown = renderLeaderboard({
+      ...board(null),
+      entries: [{ ...board(null).entries[0]!, player: '\x1b]0;pwned\x07' }],
+    });
+    for (const line of shown.split('\n')) expect(line).not.toMatch(/\p{Cc}/u);
+    expect(shown).toContain('?]0;pwned?');
+  });
+});
+
+describe("today's deal at the terminal", () => {
+  const [line] = fixtures.lines;
+  const today = dayOf(Date.now());
+  let local: Local;
+  let id = '';
+
+  beforeAll(async () => {
+    local = await startLocal();
+    await keepDailyDeal(today, line!.deck, new Date().toISOString());
+  }, 60_000);
+  afterAll(() => local?.stop());
+
+  const play = (lines: string[], extra: Record<string, unknown> = {}) => {
+    const io = streams(lines);
+    return runPlay({ ...io, url: local.url, color: false, ...extra }).then((status) => ({
+      status,
+      out: io.text(),
+    }));
+  };
+
+  it("--daily deals today's deal once, under the chosen name; no hint while the day lasts; :daily and lb show the day", {
+    timeout: 30_000,
+  }, async () => {
+    const { status, out } = await play(['d', 'hint', ':daily', 'lb', 'q'], {
+      daily: true,
+      player: 'tess',
+      name: "Tess O'Neil",
+    });
+    expect(status).toBe(0);
+    expect(out).toContain("The leaderboards show you as Tess O'Neil.");
+    expect(out).toContain(`Daily deal of ${today} (draw 3, 3 passes;`);
+    expect(out).toContain('  you have not started it: one attempt a day');
+    id = /Today's deal: game (\S+) /.exec(out)![1]!;
+    expect(out).toMatch(/> hint\nrefused: .*no hint or analysis until the day is over/);
+    // The day's counts are read models, a moment behind; the player's own game is there at once.
+    expect(out).toMatch(
+      /> :daily\nDaily deal of \S+ .*\n {2}you: in play, \d+ moves? \(\d+ actions?, \d+:\d\d\) so far/,
+    );
+    expect(out).toMatch(/> lb\nLeaderboard of .*: 1 player, 0 won .*\n {2}no one has won this deal yet/);
+    expect(out).toContain('Left at version 1. Resume with: npm run play -- --daily --player tess');
+  });
+
+  it('--daily again resumes the same game, and once it is won shows the rank', {
+    timeout: 60_000,
+  }, async () => {
+    const commands = (line!.moves as Move[]).slice(1).map(moveCommand);
+    const { status, out } = await play(commands, { daily: true, player: 'tess' });
+    expect(status).toBe(0);
+    expect(out).toContain(`Your game on today's deal, ${id}, at version 1.`);
+    expect(out).toMatch(/Won in \d+ moves!/);
+    expect(out).toContain(`Its replay is public once the day is over (00:00 UTC): npm run replay -- ${id}`);
+    expect(out).toMatch(
+      new RegExp(`you: won in \\d+ moves \\(${line!.moves.length} actions, \\d+:\\d\\d\\), rank 1 of 1`),
+    );
+    expect(out).toMatch(/daily deals: 1 played, 1 won; streak 1 day/);
+  });
+
+  it("--leaderboard prints the day's board without a sign-in, and says why a day has none", {
+    timeout: 30_000,
+  }, async () => {
+    await local.settled();
+    const shown = await play([], { leaderboard: { limit: 20 } });
+    expect(shown.status).toBe(0);
+    const [title, , first] = shown.out.split('\n');
+    expect(title).toMatch(new RegExp(`^Leaderboard of ${today}: 1 player, 1 won `));
+    expect(first).toMatch(
+      new RegExp(
+        `^ +1  Tess O'Neil +${line!.moves.length} +\\d+ +\\d+:\\d\\d  \\d\\d:\\d\\d:\\d\\dZ \\(after the day\\)$`,
+      ),
+    );
+    const none = streams();
+    const status = await runPlay({
+      ...none,
+      url: local.url,
+      color: false,
+      leaderboard: { date: '2001-01-01', limit: 5 },
+    });
+    expect(status).toBe(1);
+    expect(none.text()).toMatch(/^error 404: There is no daily deal of 2001-01-01/);
+  });
+});
