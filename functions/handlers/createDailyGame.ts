@@ -57,6 +57,8 @@ export const handler = httpHandler(ROUTE, async (request) => {
         `Idempotency-Key ${JSON.stringify(name)} was used for another request.`,
       );
     }
+    // The first answer may have been a 503 that the deal never reached: it is written now.
+    await createGame(found.gameId, found.dealt, found);
     return createdAnswer(found, true);
   }
   const day = today();

@@ -90,11 +90,21 @@ export async function projectRow(
   return { player: loaded.owner, summary, loaded };
 }
 
-/** A daily game's attempt as its log and its player's chosen name give it. */
-async function attemptOf(id: string, loaded: Loaded): Promise<{ row: AttemptRow; rank?: string }> {
+/**
+ * A daily game's attempt as its log and its player's chosen name give it. The time of its first
+ * action never changes once there is one: an attempt that holds it (`known`) spares its read.
+ */
+async function attemptOf(
+  id: string,
+  loaded: Loaded,
+  known?: string,
+): Promise<{ row: AttemptRow; rank?: string }> {
   const day = loaded.state.deal.daily!;
   const player = loaded.owner!;
-  const [first, chosen] = await Promise.all([firstActionAt(id), chosenName(player)]);
+  const [first, chosen] = await Promise.all([
+    known ?? (loaded.state.version > 0 ? firstActionAt(id) : undefined),
+    chosenName(player),
+  ]);
   const result = dailyResult(loaded.state, first, loaded.updatedAt);
   const row: AttemptRow = {
     day,
@@ -104,6 +114,7 @@ async function attemptOf(id: string, loaded: Loaded): Promise<{ row: AttemptRow;
     version: loaded.state.version,
     name: displayName(player, chosen?.name),
     nameAt: chosen?.at ?? '0',
+    ...(first === undefined ? {} : { firstActionAt: first }),
     ...result,
   };
   return result.finishedAt === undefined
@@ -118,8 +129,8 @@ async function attemptOf(id: string, loaded: Loaded): Promise<{ row: AttemptRow;
  * does not.
  */
 export async function projectAttempt(id: string, loaded: Loaded): Promise<void> {
-  const { row, rank } = await attemptOf(id, loaded);
-  const before = await attemptRow(row.day, row.player);
+  const before = await attemptRow(loaded.state.deal.daily!, loaded.owner!);
+  const { row, rank } = await attemptOf(id, loaded, before?.firstActionAt);
   const counted = before?.status === row.status ? before.counted : undefined;
   if (!(await saveAttempt(row, { rankKey: rank, counted }))) return;
   if (counted === row.status) return;

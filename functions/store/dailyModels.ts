@@ -33,6 +33,8 @@ export interface AttemptRow extends DailyResult {
   readonly name: string;
   /** When that name was chosen ('0' for a derived one): a later name replaces it at the same version. */
   readonly nameAt: string;
+  /** When the game's first action was appended, once it has one (what `elapsedMs` counts from). */
+  readonly firstActionAt?: string;
 }
 
 const pad = (shard: number) => String(shard).padStart(2, '0');

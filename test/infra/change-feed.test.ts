@@ -1,67 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request as forward, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayOf } from '../../domain/index.js';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
+import { keepDailyDeal } from '../../functions/store/daily.js';
 import { type Runtime, startRuntime } from '../../infra/local/runtime.js';
 import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
+import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { type Client, client, newGame } from '../support/local.js';
+import { slowStore } from '../support/slow-store.js';
 
 /**
  * The local change feed is what the store holds (CONTRACT section 4): a write reaches the read
  * models whatever became of its answer, and a runtime killed before delivering catches up on its
  * next start on the same `--data` folder.
  */
-
-/** A pass-through to the store that can hold PutItem requests back before forwarding them. */
-async function slowStore(upstream: string) {
-  const target = new URL(upstream);
-  const control = { putDelayMs: 0 };
-  const server: Server = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      const isPut = String(incoming.headers['x-amz-target']).endsWith('.PutItem');
-      setTimeout(
-        () => {
-          const call = forward(
-            {
-              host: target.hostname,
-              port: target.port,
-              path: incoming.url,
-              method: incoming.method,
-              headers: incoming.headers,
-            },
-            (answer) => {
-              const body: Buffer[] = [];
-              answer.on('data', (chunk: Buffer) => body.push(chunk));
-              answer.on('end', () => {
-                if (outgoing.destroyed) return;
-                outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-                outgoing.end(Buffer.concat(body));
-              });
-            },
-          );
-          call.on('error', () => outgoing.destroy());
-          call.end(Buffer.concat(chunks));
-        },
-        isPut ? control.putDelayMs : 0,
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    control,
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 const signedIn = async (api: Client, player: string) => ({
   authorization: `Bearer ${(await api.post('/dev/tokens', { player })).body.token}`,
@@ -108,6 +63,20 @@ describe('a write whose answer was lost', () => {
     expect(game.id).not.toBe(id);
     // Every record was delivered and nothing is held for it any more.
     expect(runtime.backlog()).toEqual({ writes: 0, games: 0 });
+  }, 30_000);
+
+  it("deals a daily game whose deal never landed when the player's keyed call is retried", async () => {
+    await keepDailyDeal(dayOf(Date.now()), fixtures.lines[0]!.deck, new Date().toISOString());
+    const player = { ...(await signedIn(api, 'lost-deal-player')), 'idempotency-key': crypto.randomUUID() };
+    // The game's deal (a commit: it holds events) fails every attempt; the claim and the key's record land.
+    slow.control.fails = (body) => body.includes('"events"');
+    const first = await api.post('/daily/games', undefined, player);
+    slow.control.fails = undefined;
+    expect(first.status).toBe(503);
+    const again = await api.post('/daily/games', undefined, player);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await api.get(`/games/${again.body.id}`, player)).status).toBe(200);
   }, 30_000);
 });
 
