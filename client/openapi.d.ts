@@ -142,14 +142,14 @@ export interface components {
     Deck: components["schemas"]["CardCode"][] | string;
     /** @description A numbered deal (seed), a deck, or neither: then the service draws the deal, a permutation from a cryptographic source, never a 32-bit seed, and the game has seed: null (its deck is shown once it ends). winnable: true (no seed or deck with it) deals one the solver proved winnable, drawn the same way. And rule options */
     CreateGame: {
-      /** @description A numbered deal: 0..4294967295 (see the README for the shuffle) */
+      /** @description A numbered deal: 0..4294967295 (docs/rules.md gives the shuffle) */
       seed?: number;
       deck?: components["schemas"]["Deck"];
       rules?: components["schemas"]["Rules"];
       winnable?: boolean;
     };
     ReplayRequest: {
-      /** @description A numbered deal: 0..4294967295 (see the README for the shuffle) */
+      /** @description A numbered deal: 0..4294967295 (docs/rules.md gives the shuffle) */
       seed?: number;
       deck?: components["schemas"]["Deck"];
       rules?: components["schemas"]["Rules"];
@@ -1656,12 +1656,6 @@ export interface operations {
   };
   /** Choose the name the leaderboards show */
   putProfile: {
-    parameters: {
-      header?: {
-        /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. */
-        "Idempotency-Key"?: string;
-      };
-    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["Profile"];

@@ -8,7 +8,7 @@ export const isSeed = (value: number): boolean => Number.isInteger(value) && val
 /**
  * Mulberry32, a 32-bit generator with one word of state. Every step is 32-bit unsigned arithmetic
  * (`Math.imul` is multiplication modulo 2^32), so any language with uint32 reproduces it exactly.
- * See the README, "Numbered deals", for the same algorithm in words.
+ * docs/rules.md, "Numbered deals: the shuffle, exactly", gives the same algorithm in words.
  */
 export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;

@@ -30,7 +30,7 @@ docs.add(schemas.Rules, {
   id: 'Rules',
   description: 'Rule options; defaults: draw 3, passes 3 (null is unlimited), foundationToTableau true',
 });
-docs.add(schemas.Seed, { description: 'A numbered deal: 0..4294967295 (see the README for the shuffle)' });
+docs.add(schemas.Seed, { description: 'A numbered deal: 0..4294967295 (docs/rules.md gives the shuffle)' });
 docs.add(schemas.Deck, {
   id: 'Deck',
   description: '52 card codes in dealing order, or the 156-digit ShootMe Klondike-Solver string',
@@ -181,7 +181,8 @@ function operation(route: Route): Json {
     const description = schema.type === 'integer' ? 'A plain decimal integer' : undefined;
     parameters.push({ name, in: 'query', required: false, schema, ...(description ? { description } : {}) });
   }
-  if (route.method === 'POST' || route.method === 'PUT') {
+  // PUT /me/profile needs no key: sending the same name again sets the same name.
+  if (route.method === 'POST') {
     parameters.push({
       name: 'Idempotency-Key',
       in: 'header',

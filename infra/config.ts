@@ -42,7 +42,7 @@ export const STAGE_DEFAULTS: Readonly<Record<StageName, Omit<StageConfig, 'stage
   },
 };
 
-/** The context keys this app reads (documented in infra/DEPLOY.md). */
+/** The context keys this app reads (documented in docs/operations.md). */
 export const CONTEXT_KEYS = [
   'stage',
   'corsOrigins',

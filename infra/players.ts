@@ -117,7 +117,7 @@ export class Players extends Construct {
       // A public client: the web page and the terminal client cannot keep a secret.
       generateSecret: false,
       // SRP for players (the password never leaves the device); ADMIN_USER_PASSWORD_AUTH for an
-      // operator's curl session (infra/DEPLOY.md), callable only with IAM credentials. No
+      // operator's curl session (docs/operations.md), callable only with IAM credentials. No
       // USER_PASSWORD_AUTH: it would let anyone post plain passwords to a public client.
       authFlows: { userSrp: true, adminUserPassword: true },
       // The web page: the code grant only (never the implicit grant, whose tokens travel in the

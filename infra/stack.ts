@@ -106,12 +106,12 @@ export function authorizationReason(route: Route): string {
     return "Authorization is per game, not per caller: the handler accepts the game's bearer token (only its hash is stored) or its owner's JWT, and answers 401/403 itself; finished games are public by contract. An API Gateway authorizer would need its own table read and cannot express that.";
   }
   if (route.name === 'getDaily' || route.name === 'leaderboard') {
-    return "Public by contract (CONTRACT.md section 8): today's standing and a day's leaderboard show no card, no sub and, while the day lasts, no game id; a sign-in token sent along is verified by the handler itself.";
+    return "Public (docs/api.md, the daily deal): today's standing and a day's leaderboard show no card, no sub and, while the day lasts, no game id; a sign-in token sent along is verified by the handler itself.";
   }
   if (route.readModels || route.path.startsWith('/me/') || route.path.startsWith('/daily/')) {
     return "The handler requires a player's JWT and verifies it itself (functions/http/identity.ts: the pool's JWKS, iss, aud or client_id, exp, nbf, RS256/ES256), answering 401 as problem+json, the same code as under npm start; a JWT authorizer would answer its own 401 body.";
   }
-  return 'Public by contract: creating a game (with or without a JWT), checking a replay and reading the API description need no identity (CONTRACT.md section 3).';
+  return 'Public by contract: creating a game (with or without a JWT), checking a replay and reading the API description need no identity (docs/api.md).';
 }
 
 export interface KlondikeStackProps extends StackProps {
@@ -411,7 +411,7 @@ export class KlondikeStack extends Stack {
     alarm(
       'ProjectionFailures',
       failures.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
-      "Stream records were given up by the projector's mapping after its retries or record age: some read models may be stale until that game's next event or `npm run rebuild-projections`. Each message names the shard and sequence numbers (infra/DEPLOY.md).",
+      "Stream records were given up by the projector's mapping after its retries or record age: some read models may be stale until that game's next event or `npm run rebuild-projections`. Each message names the shard and sequence numbers (docs/operations.md).",
     );
 
     const operations = [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.QUERY];

@@ -13,12 +13,13 @@
  */
 import '../infra/local/node-support.js';
 import { parseArgs } from 'node:util';
-import { dayOf, formatCard } from '../domain/index.js';
+import { dayOf } from '../domain/index.js';
 import type { TableCounts } from '../infra/local/meter.js';
-import { client } from '../test/support/local.js';
+import { quickDeck } from './quick-deck.js';
 
-// Before the handlers load: their logger reads it once.
+// Before the handlers load (the test support loads them too): their logger reads it once.
 process.env.LOG_LEVEL ??= 'SILENT';
+const { client } = await import('../test/support/local.js');
 const { handler: projector } = await import('../functions/projector/handler.js');
 const { keepDailyDeal } = await import('../functions/store/daily.js');
 const { startRuntime } = await import('../infra/local/runtime.js');
@@ -27,28 +28,6 @@ const { values } = parseArgs({ options: { players: { type: 'string' }, clients: 
 const PLAYERS = Number(values.players ?? 500);
 const CLIENTS = Number(values.clients ?? 16);
 const LAST_VERSION = 60;
-
-/**
- * A deal won by autoplay: the tableau holds A..7 of every suit, each column sorted so its top is the
- * card the foundations need first; the stock holds 8..K, each draw of three leaving on top the next
- * card home, then the two under it.
- */
-function quickDeck(): string[] {
-  const home = (rank: number) => [0, 1, 2, 3].map((suit) => suit * 13 + rank);
-  const tableau = [0, 1, 2, 3, 4, 5, 6].flatMap(home);
-  const stock = [7, 8, 9, 10, 11, 12].flatMap(home);
-  const columns: number[][] = [[], [], [], [], [], [], []];
-  // Column c takes c + 1 cards; the last dealt (its top) is the first needed of them.
-  let next = 0;
-  for (let c = 0; c < 7; c++) {
-    columns[c] = tableau.slice(next, next + c + 1).reverse();
-    next += c + 1;
-  }
-  const deck: number[] = [];
-  for (let row = 0; row < 7; row++) for (let c = row; c < 7; c++) deck.push(columns[c]![row]!);
-  for (let i = 0; i < stock.length; i += 3) deck.push(stock[i + 2]!, stock[i + 1]!, stock[i]!);
-  return deck.map(formatCard);
-}
 
 const projectedAt = new Map<string, number>();
 const runtime = await startRuntime({
@@ -113,7 +92,8 @@ async function finish(i: number): Promise<[string, number]> {
   const id = created.body.id as string;
   let view = (await write(`/games/${id}/autoplay`, undefined, auth)).body;
   for (let draw = 0; draw < 8; draw++) {
-    await write(`/games/${id}/moves`, { type: 'draw' }, auth);
+    const drawn = await write(`/games/${id}/moves`, { type: 'draw' }, auth);
+    if (drawn.status !== 200) throw new Error(`a draw answered ${drawn.status}: ${drawn.text}`);
     // Autoplay leaves the waste alone while a recycle is left (it would change later passes).
     for (let card = 0; card < 3; card++) {
       view = (await write(`/games/${id}/moves`, { type: 'move', from: 'waste', to: 'foundation' }, auth))

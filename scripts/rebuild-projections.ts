@@ -1,6 +1,6 @@
 /**
- * `npm run rebuild-projections`: deletes every read model (players' games and statistics) and builds
- * them again from the event log alone.
+ * `npm run rebuild-projections`: builds every read model (players' games and statistics, the daily
+ * attempts and leaderboards) again from the event log alone, in place (functions/projector/rebuild.ts).
  *
  *   npm run rebuild-projections                     the local runtime at http://127.0.0.1:3000 (npm start)
  *   npm run rebuild-projections -- --url URL        another local runtime

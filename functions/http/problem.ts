@@ -29,7 +29,7 @@ export type ProblemType = keyof typeof PROBLEM_TYPES;
 /** Seconds a client should wait after a store fault. */
 export const RETRY_AFTER_SECONDS = 1;
 
-/** Problem types are URIs relative to the API: `/problems/<name>`, listed in the README. */
+/** Problem types are URIs relative to the API: `/problems/<name>`, listed in docs/api.md. */
 export const problemUri = (type: ProblemType): string => `/problems/${type}`;
 
 export class Problem extends Error {

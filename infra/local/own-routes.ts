@@ -30,8 +30,8 @@ export function addressedHere(request: IncomingMessage, port: number): boolean {
 }
 
 /**
- * `POST /dev/rebuild-projections`: deletes every read model and builds them again from the log, on
- * this runtime's store (`npm run rebuild-projections`).
+ * `POST /dev/rebuild-projections`: builds every read model again from the log, in place, on this
+ * runtime's store (`npm run rebuild-projections`).
  */
 async function rebuild(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname;
