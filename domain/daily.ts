@@ -55,6 +55,14 @@ export function dailyResult(
 }
 
 /**
+ * Whether a daily game's result counts on its day's leaderboard: won while its day lasted. A game
+ * left in play past midnight can be finished, but not ranked: from then on the day's deal and lines
+ * through it are public.
+ */
+export const wonOnItsDay = (day: string, result: Pick<DailyResult, 'finishedAt'>): boolean =>
+  result.finishedAt !== undefined && !dayIsOver(day, Date.parse(result.finishedAt));
+
+/**
  * The ranking as one string that sorts as the leaderboard does: fewest actions, then the shortest
  * time, then the earliest finish. Equal strings share a rank. Fixed widths: actions are at most
  * MAX_ACTIONS (5 digits), a time at most a few days (13 digits of milliseconds is 300 years).

@@ -1,4 +1,4 @@
-import { nextDay, previousDay } from './daily.js';
+import { nextDay, previousDay, wonOnItsDay } from './daily.js';
 import type { GameStatus } from './game.js';
 
 /** What a player's record needs of one of their games. */
@@ -60,8 +60,9 @@ export interface PlayerStats {
 /** A player's daily games' figures from their games (one game a day at most). */
 function dailyRecord(games: readonly GameRecord[]): DailyRecord {
   const daily = games.filter((game) => game.daily !== undefined);
+  // A daily win is the day's deal won on its day (a game finished after midnight is not ranked either).
   const wins = daily
-    .filter((game) => game.status === 'won')
+    .filter((game) => game.status === 'won' && wonOnItsDay(game.daily!, { finishedAt: game.endedAt }))
     .map((game) => game.daily!)
     .sort();
   let bestStreak = 0;

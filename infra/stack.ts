@@ -191,7 +191,7 @@ export class KlondikeStack extends Stack {
         allowOrigins: [...config.corsOrigins],
         allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.OPTIONS],
         allowHeaders: ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key'],
-        exposeHeaders: ['ETag', 'Location', 'Retry-After'],
+        exposeHeaders: ['ETag', 'Location', 'Retry-After', 'Idempotent-Replayed'],
         maxAge: Duration.hours(1),
       },
     });

@@ -1,4 +1,4 @@
-import { HOUSE_RULES, rankKey } from '../../domain/index.js';
+import { HOUSE_RULES, rankKey, wonOnItsDay } from '../../domain/index.js';
 import { today } from '../dailyDay.js';
 import { signedIn } from '../http/auth.js';
 import { httpHandler } from '../http/handler.js';
@@ -7,10 +7,9 @@ import { type AttemptRow, attemptRow, dayCounts, winnersBefore } from '../store/
 
 /** A player's standing on a day: their game, and their rank once it is won. */
 async function standing(row: AttemptRow) {
-  const rank =
-    row.finishedAt === undefined
-      ? null
-      : 1 + (await winnersBefore(row.day, rankKey({ ...row, finishedAt: row.finishedAt })));
+  const rank = wonOnItsDay(row.day, row)
+    ? 1 + (await winnersBefore(row.day, rankKey({ ...row, finishedAt: row.finishedAt! })))
+    : null;
   return {
     gameId: row.gameId,
     status: row.status,

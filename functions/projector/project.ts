@@ -1,4 +1,4 @@
-import { dailyResult, movesMade, playerStats, rankKey } from '../../domain/index.js';
+import { dailyResult, movesMade, playerStats, rankKey, wonOnItsDay } from '../../domain/index.js';
 import { displayName } from '../players.js';
 import { chosenName } from '../store/daily.js';
 import {
@@ -117,9 +117,9 @@ async function attemptOf(
     ...(first === undefined ? {} : { firstActionAt: first }),
     ...result,
   };
-  return result.finishedAt === undefined
-    ? { row }
-    : { row, rank: rankKey({ ...result, finishedAt: result.finishedAt }) };
+  return wonOnItsDay(day, result)
+    ? { row, rank: rankKey({ ...result, finishedAt: result.finishedAt! }) }
+    : { row };
 }
 
 /**

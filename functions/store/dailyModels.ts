@@ -15,7 +15,7 @@ import { getByKey, putIf, queryItems, queryPage, queryPages } from './table.js';
  *   Each finisher writes only their own attempt. The shard (DAILY_SHARDS of them, from the sub's
  *   hash) spreads the attempts of a day over as many partitions.
  * - **A shard's counts** (`pk = daily#<day>#counts`, `sk = <shard>`): how many attempts the shard
- *   holds and how many are won, recounted from the shard (a strongly consistent Query) whenever an
+ *   holds and how many are won on their day (ranked), recounted from the shard (a strongly consistent Query) whenever an
  *   attempt starts or ends, and kept only if no smaller than what is there (counts only grow, so
  *   the largest recount is the newest). `GET /daily` sums the shards: one Query of DAILY_SHARDS
  *   small items. A recount is exact however often or late records come: it counts, it never adds.
@@ -108,9 +108,10 @@ export async function recountShard(day: string, shard: number, replace: Replace 
   for await (const page of queryPages({
     TableName: readTableName(),
     KeyConditionExpression: 'pk = :pk',
-    FilterExpression: 'attempt.#status = :won',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': `daily#${day}#${pad(shard)}`, ':won': 'won' },
+    // Won on their day: the attempts the leaderboard ranks (they carry its keys).
+    FilterExpression: 'attribute_exists(#board)',
+    ExpressionAttributeNames: { '#board': BY_RANK.partitionKey },
+    ExpressionAttributeValues: { ':pk': `daily#${day}#${pad(shard)}` },
     Select: 'COUNT',
     ConsistentRead: true,
   })) {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Command,
+  dayOf,
   deal,
   decide,
   deckFromSeed,
@@ -106,7 +107,8 @@ async function game(
 
 const line = fixtures.lines[0]!;
 
-const DAY = '2026-05-01';
+// Today: a daily game ranks only when won on its day.
+const DAY = dayOf(Date.now());
 
 /**
  * Three players: wins, resignations and games in play; one anonymous game; and a daily deal that

@@ -230,7 +230,7 @@ describe('the HTTP API', () => {
         AllowOrigins: ['*'],
         AllowMethods: Match.arrayWith(['GET', 'POST']),
         AllowHeaders: ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key'],
-        ExposeHeaders: ['ETag', 'Location', 'Retry-After'],
+        ExposeHeaders: ['ETag', 'Location', 'Retry-After', 'Idempotent-Replayed'],
       },
     });
     synthesize({ corsOrigins: 'https://a.example, https://b.example' }).template.hasResourceProperties(

@@ -239,6 +239,17 @@ describe('the next day, on the same --data folder', () => {
     expect((await api.get(`/games/${ids.alice}/replay?from=0&to=3`)).status).toBe(200);
   });
 
+  it('a daily game finished after its day is over is not ranked, nor counted as a daily win', async () => {
+    // carol left yesterday's game in play; past midnight its deal is public, so her win ranks nowhere.
+    for (const move of line!.moves) await api.post(`/games/${ids.carol}/moves`, move, jwt.carol);
+    expect((await api.get(`/games/${ids.carol}`, jwt.carol)).body.status).toBe('won');
+    await runtime.settled();
+    const board = await api.get(`/daily/${today}/leaderboard`);
+    expect(board.body).toMatchObject({ players: 4, won: 1 });
+    expect(board.body.entries.map((entry: any) => entry.gameId)).toEqual([ids.alice]);
+    expect((await api.get('/me/stats', jwt.carol)).body.daily).toMatchObject({ played: 1, won: 0 });
+  });
+
   it("the player's record counts their daily deals and the streak still current", async () => {
     await runtime.settled();
     const stats = await api.get('/me/stats', jwt.alice);
