@@ -44,7 +44,7 @@ export interface Board {
 }
 
 /**
- * Lays out a deck in physical dealing order (CONTRACT section 2): row r deals one card to each of the
+ * Lays out a deck in physical dealing order (docs/rules.md): row r deals one card to each of the
  * columns r..7, face up on column r and face down on the others; the 24 cards left are the stock with
  * deck[28] on top.
  */

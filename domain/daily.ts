@@ -1,7 +1,7 @@
 import { type GameState, movesMade } from './game.js';
 
 /**
- * The daily deal's calendar and ranking (CONTRACT section 8). Days are UTC days, written
+ * The daily deal's calendar and ranking (docs/api.md). Days are UTC days, written
  * `YYYY-MM-DD`; times are ISO strings or epoch milliseconds, given by the caller.
  */
 

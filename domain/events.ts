@@ -9,7 +9,7 @@ import type { Rules } from './rules.js';
 export const EVENT_SCHEMA = 1;
 
 export interface DealtData {
-  /** The 52 cards in dealing order (CONTRACT section 2). */
+  /** The 52 cards in dealing order (docs/rules.md). */
   readonly deck: readonly CardCode[];
   /** The numbered deal's seed, or null for a deal given as cards. */
   readonly seed: number | null;

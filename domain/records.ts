@@ -37,7 +37,7 @@ export interface DailyFigures {
   readonly bestStreak: number;
 }
 
-/** A player's statistics (CONTRACT section 5), derived from their games alone. */
+/** A player's statistics (docs/api.md), derived from their games alone. */
 export interface PlayerStats {
   readonly started: number;
   readonly won: number;

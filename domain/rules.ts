@@ -1,4 +1,4 @@
-/** Rule options chosen when a game is created (CONTRACT section 1). Defaults are the house rules. */
+/** Rule options chosen when a game is created (docs/rules.md). Defaults are the house rules. */
 export interface Rules {
   /** Cards dealt from the stock per draw: 3 (house rule) or 1. */
   readonly draw: 1 | 3;

@@ -1,7 +1,7 @@
 import type { Play } from './moves.js';
 import { isColumn, isFoundation, WASTE } from './piles.js';
 
-/** Both scores, derived from the log by the fold (CONTRACT section 1). */
+/** Both scores, derived from the log by the fold (docs/rules.md). */
 export interface Score {
   readonly vegas: number;
   readonly standard: number;

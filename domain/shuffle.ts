@@ -33,7 +33,7 @@ function below(next: () => number, bound: number): number {
 /**
  * The numbered deal of `seed`: start from the ordered deck (C A..K, D A..K, H A..K, S A..K) and run
  * Fisher-Yates from the last position down: for i = 51..1, swap position i with a uniform j in [0, i].
- * The result is in dealing order (CONTRACT section 2): deck[0] is the first card dealt.
+ * The result is in dealing order (docs/rules.md): deck[0] is the first card dealt.
  */
 export function deckFromSeed(seed: number): Card[] {
   const next = mulberry32(seed);

@@ -14,7 +14,7 @@ export interface ColumnView {
   readonly hiddenCards?: readonly CardCode[];
 }
 
-/** What a player (or anyone, once the game is over) may see of a game: CONTRACT section 3. */
+/** What a player (or anyone, once the game is over) may see of a game: docs/api.md. */
 export interface GameView {
   readonly id: string;
   readonly version: number;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * How players are shown to each other (CONTRACT section 8): the name a player chose, or `Player `
+ * How players are shown to each other (docs/api.md): the name a player chose, or `Player `
  * and 6 characters derived from their `sub`. Never the `sub` itself, nor an e-mail address.
  */
 export const NAME_MAX = 24;

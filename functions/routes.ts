@@ -35,10 +35,10 @@ export interface Route {
  * CPU-bound, and the solver stops after at most 2.5 s; 10 s is far above p99.
  */
 export const FUNCTION_TIMEOUT_SECONDS = 10;
-/** API Gateway's own limit on a request: its body, and its wait for the function (CONTRACT section 3). */
+/** API Gateway's own limit on a request: its body, and its wait for the function (docs/api.md). */
 export const GATEWAY_TIMEOUT_MS = 30_000;
 
-/** Request body limits (CONTRACT section 3, Errors). */
+/** Request body limits (docs/api.md, Errors). */
 export const BODY_LIMIT = 16 * 1024;
 export const REPLAY_BODY_LIMIT = 256 * 1024;
 

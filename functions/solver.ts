@@ -34,7 +34,7 @@ export function deadline(ms: number): Deadline {
 }
 
 /**
- * 503 `busy` for a request whose solver ran out of its time (CONTRACT section 3): not the store's
+ * 503 `busy` for a request whose solver ran out of its time (docs/api.md): not the store's
  * fault, and not an answer about the game (a hint cut short is not the hint its budget gives, an
  * unfinished proof is not a refusal), so nothing of it is kept and a retry solves again.
  */

@@ -1,5 +1,5 @@
 /**
- * The daily deal's schedule (CONTRACT section 8): a function that prepares today's and tomorrow's
+ * The daily deal's schedule (docs/api.md): a function that prepares today's and tomorrow's
  * deals ahead of their first request, run every hour by EventBridge Scheduler, and an alarm when
  * tomorrow's deal is still missing an hour before midnight (UTC), or the function stops reporting.
  */

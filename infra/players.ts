@@ -1,5 +1,5 @@
 /**
- * Signing in (CONTRACT section 5): a Cognito user pool and one public app client. The functions
+ * Signing in (docs/api.md): a Cognito user pool and one public app client. The functions
  * verify the pool's JWTs themselves (functions/http/identity.ts), given the issuer and the client
  * id; nothing else of the pool reaches them. The web page signs in at the pool's hosted UI (a
  * Cognito domain) with the authorization code grant and PKCE, the one OAuth flow meant for a
@@ -21,7 +21,7 @@ import {
 import { Construct } from 'constructs';
 import { cognitoSignIn, type SignInConfig } from '../client/site-config.js';
 
-/** Both tokens a client may send live an hour, as the local issuer's do (CONTRACT section 5). */
+/** Both tokens a client may send live an hour, as the local issuer's do (docs/api.md). */
 export const TOKEN_VALIDITY = Duration.hours(1);
 /** How long a signed-in client may renew its tokens without the password. */
 export const REFRESH_VALIDITY = Duration.days(30);

@@ -1,5 +1,5 @@
 /**
- * The read side (CONTRACT section 5, DESIGN.md): the read-model table, and the projector that keeps
+ * The read side (docs/api.md, DESIGN.md): the read-model table, and the projector that keeps
  * it from the event table's change stream. Lambda polls the stream for the projector (an event
  * source mapping); a batch that keeps failing is given up after bounded retries or a maximum record
  * age, and a message saying which records were skipped goes to a queue an operator reads.

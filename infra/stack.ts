@@ -70,7 +70,7 @@ const SERVER_ERROR_MIN_REQUESTS = 20;
 /**
  * The projector's iterator age alarm (the age of the newest record of its last batch, at its
  * worst in 5 minutes). A healthy mapping keeps it under a second, and the read models promise about
- * 2 s (CONTRACT section 5), so a minute means the projector is falling behind or stuck on a failing
+ * 2 s (docs/api.md), so a minute means the projector is falling behind or stuck on a failing
  * batch, while the maximum record age (an hour) leaves 59 minutes before any record is given up.
  */
 export const ITERATOR_AGE_ALARM = Duration.minutes(1);

@@ -4,7 +4,7 @@
  * run at once on N games while another player reads their own game (`GET /games/{id}`) again and again.
  * It prints the time from spawn to the first answer (any answer, and the first that is not 503
  * `starting`) and to the banner, that player's GET latencies (p50, p95, max) during the hints, and every status the
- * hints got (CONTRACT section 3, "The local runtime answers every request": p95 well under 100 ms,
+ * hints got (docs/api.md, "The local runtime answers every request": p95 well under 100 ms,
  * no request refused for the store).
  */
 import '../infra/local/node-support.js';

@@ -1,6 +1,6 @@
 /**
  * The study's deals and records, apart from its command line so that tests can use them: a deals file
- * (one 156-digit deal string a line, CONTRACT section 2) and one JSON line per deal solved, which
+ * (one 156-digit deal string a line, docs/rules.md) and one JSON line per deal solved, which
  * anyone can check elsewhere (replay the line, or solve the deck with another solver).
  */
 import { type Card, formatDealString, isDeckError, parseDealString } from '../domain/cards.js';

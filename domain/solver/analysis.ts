@@ -4,7 +4,7 @@ import { evolve, type GameState, type Stack, type Step } from '../game.js';
 import { type PlayedMove, toPlayed } from '../moves.js';
 import { solveBoard } from './solve.js';
 
-/** What a finished game could have been, with every card known: CONTRACT section 6. */
+/** What a finished game could have been, with every card known: docs/api.md. */
 export interface Analysis {
   readonly verdict: 'winnable' | 'lost' | 'unknown';
   /** A winning line from the deal when the deal is winnable, else null. */

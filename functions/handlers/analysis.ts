@@ -9,14 +9,14 @@ import { readEvents } from '../store/events.js';
 
 /**
  * GET /games/{id}/analysis: for a won or resigned game, with every card known, whether the deal was
- * winnable, a winning line from the deal, and the last version that could still be won (CONTRACT
- * section 6); `unknown` where the solver ran out of time. Public once the game is over, like its
+ * winnable, a winning line from the deal, and the last version that could still be won
+ * (docs/api.md); `unknown` where the solver ran out of time. Public once the game is over, like its
  * other reads; 422 while it is in play, since it would show the face-down cards, and for a daily
  * game while its day lasts.
  */
 export const handler = httpHandler('analysis', async (request) => {
   // The clock starts with the request, not after the reads: the answer comes within 3 s however
-  // long the store took (CONTRACT section 6).
+  // long the store took (docs/api.md).
   const clock = deadline(SOLVER_MS.analysis);
   const { id, loaded, reveal } = await readGame(request);
   const { state } = loaded;

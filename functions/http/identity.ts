@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { Problem } from './problem.js';
 
-/** Where the functions learn which OpenID Connect issuer to trust (CONTRACT section 5). */
+/** Where the functions learn which OpenID Connect issuer to trust (docs/api.md). */
 export const OIDC_ISSUER_ENV = 'OIDC_ISSUER';
 export const OIDC_AUDIENCE_ENV = 'OIDC_AUDIENCE';
 /** Optional: the issuer's JWKS, when it is not at `<issuer>/.well-known/jwks.json`. */
@@ -10,7 +10,7 @@ export const OIDC_JWKS_URL_ENV = 'OIDC_JWKS_URL';
 /** Only these signatures are accepted: no `none`, no HMAC (whose key would be the public key). */
 const ALGORITHMS = ['RS256', 'ES256'];
 
-/** DynamoDB's partition keys hold the player's id: CONTRACT section 5 keeps `sub` well inside them. */
+/** DynamoDB's partition keys hold the player's id: docs/api.md keeps `sub` well inside them. */
 export const MAX_SUB_LENGTH = 255;
 
 const unauthenticated = (detail: string) =>

@@ -43,7 +43,7 @@ export class Problem extends Error {
     super(detail);
     this.status = PROBLEM_TYPES[type].status;
     // A problem about a game names its version, and like every answer about a game carries it as
-    // ETag (CONTRACT section 3).
+    // ETag (docs/api.md).
     const version = extra.currentVersion;
     if (typeof version === 'number' && this.headers.etag === undefined) {
       this.headers = { ...this.headers, etag: `"${version}"` };

@@ -20,7 +20,7 @@ export const gameJson = (
   headers: Record<string, string> = {},
 ) => json(statusCode, body, { etag: etag(version), ...headers });
 
-/** No error body is larger than this, whatever the request was (CONTRACT section 3, Errors). */
+/** No error body is larger than this, whatever the request was (docs/api.md, Errors). */
 export const ERROR_BODY_LIMIT = 16 * 1024;
 const LONGEST_TEXT = 1_000;
 

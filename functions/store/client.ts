@@ -6,7 +6,7 @@ import { guard, StoreUnavailable } from './faults.js';
 
 /**
  * Time a store call may take in all, retries included: a request that the store does not answer is
- * answered 503 within about 3 s (CONTRACT section 3), far inside the functions' 10 s timeout.
+ * answered 503 within about 3 s (docs/api.md), far inside the functions' 10 s timeout.
  */
 export const STORE_CALL_MS = 2_500;
 /**

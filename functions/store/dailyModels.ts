@@ -4,7 +4,7 @@ import { newerThan, type ReadKey, type Replace, readTableName } from './readMode
 import { getByKey, putIf, queryItems, queryPage, queryPages } from './table.js';
 
 /**
- * The daily deal's read models (CONTRACT section 8), in the read-model table beside the players'
+ * The daily deal's read models (docs/api.md), in the read-model table beside the players'
  * rows, built by the projector from the log and rebuilt with them. A day's leaderboard is the
  * service's hottest key, so no item is written by every finisher of a day:
  *

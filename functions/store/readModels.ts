@@ -4,7 +4,7 @@ import { storeCall } from './client.js';
 import { putIf, queryItems, queryPage, scanItems } from './table.js';
 
 /**
- * The read models (CONTRACT section 5), in a table of their own that only the projector writes:
+ * The read models (docs/api.md), in a table of their own that only the projector writes:
  * a row per game of each signed-in player, and one statistics item per player. They are built from
  * the event log alone and can be deleted and rebuilt at any time (`npm run rebuild-projections`).
  *

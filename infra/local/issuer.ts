@@ -5,7 +5,7 @@ import { problemResponse } from '../../functions/http/respond.js';
 
 /** The audience of the development issuer's tokens (what the functions are told to expect). */
 export const DEV_AUDIENCE = 'klondike-local';
-/** How long a development sign-in token is valid (CONTRACT section 5: 1 h). */
+/** How long a development sign-in token is valid (docs/api.md: 1 h). */
 const LIFETIME = '1h';
 const PLAYER = /^[\w.@-]{1,64}$/;
 

@@ -18,7 +18,7 @@ export const isLoopback = (address: string): boolean =>
  * Whether a request is addressed to this runtime by a name that only this machine gives it (`Host`
  * 127.0.0.1:PORT, localhost:PORT or [::1]:PORT: a DNS-rebound name is none of them), comes from
  * this machine, and carries no `Origin` but this runtime's own (a page elsewhere that posts here
- * sends its own). CONTRACT section 5.
+ * sends its own). docs/api.md.
  */
 export function addressedHere(request: IncomingMessage, port: number): boolean {
   const host = request.headers.host?.toLowerCase();

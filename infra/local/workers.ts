@@ -50,7 +50,7 @@ export interface SolverWorkers {
 }
 
 /**
- * The solver off the runtime's event loop (CONTRACT section 3, "The local runtime answers every
+ * The solver off the runtime's event loop (docs/api.md, "The local runtime answers every
  * request"): a pool of worker threads (`size`, by default a core but one), each hosting every
  * solver route and taking one request at a time, so that a solver's seconds of CPU hold up neither
  * another request nor its own store calls. A request that finds every worker busy waits for the

@@ -11,7 +11,7 @@ import {
 import { Problem } from '../../functions/http/problem.js';
 
 /**
- * Sign-in tokens are checked as CONTRACT section 5 says: the signature against the issuer's JWKS,
+ * Sign-in tokens are checked as docs/api.md says: the signature against the issuer's JWKS,
  * `iss`, `aud` (or `client_id`), `exp` and `nbf`, RS256 or ES256 only. Each way a JWT can be wrong
  * is a 401, never a player.
  */

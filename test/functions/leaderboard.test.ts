@@ -15,7 +15,7 @@ import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { gatewayEvent, parse } from '../support/gateway.js';
 
 /**
- * The leaderboard's ranking, ties and paging (CONTRACT section 8), on a real DynamoDB-compatible
+ * The leaderboard's ranking, ties and paging (docs/api.md), on a real DynamoDB-compatible
  * store holding attempts as the projector writes them.
  */
 const today = dayOf(Date.now());

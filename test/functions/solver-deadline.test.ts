@@ -13,7 +13,7 @@ import { gatewayEvent, parse } from '../support/gateway.js';
 
 /**
  * A solver cut short by its deadline is the request running out of its own time: 503 `busy` with
- * Retry-After (CONTRACT section 3), never a weaker answer, never `store-unavailable`, and never kept
+ * Retry-After (docs/api.md), never a weaker answer, never `store-unavailable`, and never kept
  * as a key's first answer. The deadline is made to pass at once with a fake clock: the clock reads
  * the start once, then a time far past every deadline.
  *

@@ -13,7 +13,7 @@ import { gatewayEvent, parse } from '../support/gateway.js';
  * A store that answers every call, but slowly: each answer 900 ms late, under the SDK's one-second
  * attempt timeout, so no single call ever fails. A request that makes four calls used to take 3.6 s
  * and answer 200; the store's time is now bounded per request, not per call, so it is answered 503
- * with Retry-After within 3 s (CONTRACT section 3: a request never hangs on the store).
+ * with Retry-After within 3 s (docs/api.md: a request never hangs on the store).
  */
 const DELAY_MS = 900;
 let store: LocalStore;

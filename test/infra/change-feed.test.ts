@@ -13,7 +13,7 @@ import { type Client, client, newGame } from '../support/local.js';
 import { slowStore } from '../support/slow-store.js';
 
 /**
- * The local change feed is what the store holds (CONTRACT section 4): a write reaches the read
+ * The local change feed is what the store holds (docs/architecture.md): a write reaches the read
  * models whatever became of its answer, and a runtime killed before delivering catches up on its
  * next start on the same `--data` folder.
  */

@@ -8,7 +8,7 @@ import { gatewayEvent } from '../support/gateway.js';
 import { type Client, client, newGame, startLocal } from '../support/local.js';
 
 /**
- * CONTRACT section 3, "The local runtime answers every request": the solver routes run in containers
+ * docs/api.md, "The local runtime answers every request": the solver routes run in containers
  * off the event loop (worker threads; with --isolated, a process a route: both in
  * test/integration/hardening-suite.ts), each taking one request at a time, as a Lambda container does.
  */

@@ -3,7 +3,7 @@ import { CLOCK_OFFSET_ENV } from '../../functions/clock.js';
 import { METRIC } from '../../functions/schedule/prepareDaily.js';
 import { grantsOf, resourcesOf, roleOf, statementsByRole, synthesize } from './harness.js';
 
-/** The daily deals in the stack (CONTRACT section 8): the schedule, its function, its alarm, the index. */
+/** The daily deals in the stack (docs/api.md): the schedule, its function, its alarm, the index. */
 describe('the daily deals', () => {
   const { template, stack } = synthesize();
   const all = template.toJSON().Resources;

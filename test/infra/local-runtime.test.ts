@@ -204,7 +204,7 @@ async function tcpServer(): Promise<{ server: TcpServer; port: number; close(): 
   };
 }
 
-describe('starting (CONTRACT section 3, "The local runtime answers every request")', () => {
+describe('starting (docs/api.md, "The local runtime answers every request")', () => {
   it('answers a request that comes before the routes are attached 503 starting, Retry-After: 1; then serves', async () => {
     const { server, port } = await listen(0);
     try {

@@ -9,10 +9,10 @@ import { startLocal } from '../support/local.js';
 
 /**
  * The local runtime's own routes (`/dev/*`, `/.well-known/jwks.json`) answer only requests
- * addressed to it from this machine and from no other site's page (CONTRACT section 5), so a web
+ * addressed to it from this machine and from no other site's page (docs/api.md), so a web
  * page elsewhere cannot mint tokens or rebuild read models through a browser (DNS rebinding, a
  * simple cross-site POST); with another issuer trusted none of them exists. And a body still
- * arriving after its time (30 s; here 500 ms) is 408 (CONTRACT section 3).
+ * arriving after its time (30 s; here 500 ms) is 408 (docs/api.md).
  */
 const BODY_TIMEOUT_MS = 500;
 

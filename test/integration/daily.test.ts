@@ -10,7 +10,7 @@ import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { type Client, client } from '../support/local.js';
 
 /**
- * The daily deal over HTTP (CONTRACT section 8), on a `--data` folder, across its day boundary:
+ * The daily deal over HTTP (docs/api.md), on a `--data` folder, across its day boundary:
  * the clock is moved with KLONDIKE_CLOCK_OFFSET_S, and the runtime restarted on the same folder.
  */
 const [line] = fixtures.lines;

@@ -284,7 +284,7 @@ export function hardeningSuite(server: { api: Client; local: Local }): void {
     });
   });
 
-  describe('the solver routes (CONTRACT section 3, "The local runtime answers every request")', () => {
+  describe('the solver routes (docs/api.md, "The local runtime answers every request")', () => {
     it("never hold up another player's read, and each container takes one hint at a time", async () => {
       const { read, order, hints } = await readWhileHinting(server.api);
       expect(read.status).toBe(200);

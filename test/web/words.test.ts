@@ -19,7 +19,7 @@ import { PROBLEM_TYPES } from '../../functions/http/problem.js';
 
 type Rule = NonNullable<Problem['rule']>;
 
-/** What no sentence may hold (CONTRACT: no pile codes, card codes, HTTP or JSON words, rule codes). */
+/** What no sentence may hold (client/README.md: no pile codes, card codes, HTTP or JSON words, rule codes). */
 const CODES = [
   /\b(t[1-7]|f[CDHS])\b/,
   /(?<![A-Za-z0-9])[A2-9TJQK][CDHS](?![A-Za-z0-9])/,

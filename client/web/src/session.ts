@@ -349,7 +349,7 @@ watchExpiry();
 export const useSession = (): SessionState => useStore(session.get, session.subscribe);
 
 /**
- * The read models follow a write within about 2 s locally (CONTRACT section 5): a view of them
+ * The read models follow a write within about 2 s locally (docs/api.md): a view of them
  * opened sooner than that after this page changed one of the player's games asks once more then.
  */
 const SETTLE_MS = 2_500;
