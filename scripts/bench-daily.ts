@@ -40,7 +40,10 @@ function quickDeck(): string[] {
   const columns: number[][] = [[], [], [], [], [], [], []];
   // Column c takes c + 1 cards; the last dealt (its top) is the first needed of them.
   let next = 0;
-  for (let c = 0; c < 7; c++) columns[c] = tableau.slice(next, (next += c + 1)).reverse();
+  for (let c = 0; c < 7; c++) {
+    columns[c] = tableau.slice(next, next + c + 1).reverse();
+    next += c + 1;
+  }
   const deck: number[] = [];
   for (let row = 0; row < 7; row++) for (let c = row; c < 7; c++) deck.push(columns[c]![row]!);
   for (let i = 0; i < stock.length; i += 3) deck.push(stock[i + 2]!, stock[i + 1]!, stock[i]!);
