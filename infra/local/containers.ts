@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { busy, Problem } from '../../functions/http/problem.js';
 import { problemResponse, type Response } from '../../functions/http/respond.js';
 import { FUNCTION_TIMEOUT_SECONDS, GATEWAY_TIMEOUT_MS } from '../../functions/routes.js';
+import { timeLimit } from '../../functions/timeScale.js';
 import type { HostMessage, Invocation } from './route-host.js';
 
 const HOST = fileURLToPath(new URL('./route-host.ts', import.meta.url));
@@ -54,15 +55,15 @@ function startHost(kind: ContainerKind, routes: readonly string[]): Host {
 
 /**
  * A container hosting `routes`, started and ready. As Lambda does, it stops an invocation that runs
- * past `timeoutMs` (the functions' timeout), answering it 503 `busy`, and a container that died or
- * was stopped is started afresh by the next invocation.
+ * past `timeoutMs` (the functions' timeout, scaled by KLONDIKE_TIME_SCALE), answering it 503 `busy`,
+ * and a container that died or was stopped is started afresh by the next invocation.
  */
 export async function startContainer(
   kind: ContainerKind,
   routes: readonly string[],
   options: { timeoutMs?: number } = {},
 ): Promise<Container> {
-  const timeoutMs = options.timeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000;
+  const timeoutMs = options.timeoutMs ?? timeLimit(FUNCTION_TIMEOUT_SECONDS * 1000);
   let host: Host | undefined;
   let ready: Promise<void> = Promise.resolve();
   let current: { id: number; answer: (response: Response) => void } | undefined;
@@ -152,11 +153,12 @@ export async function startContainers(starts: readonly (() => Promise<Container>
 /**
  * Requests shared among containers that take one at a time: each goes to an idle container, or
  * waits its turn, first come first served. One that waits longer than API Gateway would
- * (`waitLimitMs`) is answered 503 `busy` without running, as the gateway gives up on it.
+ * (`waitLimitMs`, scaled by KLONDIKE_TIME_SCALE) is answered 503 `busy` without running, as the
+ * gateway gives up on it.
  */
 export function oneAtATime(
   containers: readonly Container[],
-  waitLimitMs = GATEWAY_TIMEOUT_MS,
+  waitLimitMs = timeLimit(GATEWAY_TIMEOUT_MS),
 ): (route: string, event: APIGatewayProxyEventV2) => Promise<Response> {
   const idle = [...containers];
   const waiting: ((container: Container) => void)[] = [];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as createGame } from '../../functions/handlers/createGame.js';
 import { handler as playMove } from '../../functions/handlers/playMove.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
+import { TIME_SCALE_ENV } from '../../functions/timeScale.js';
 import { gatewayEvent, parse } from '../support/gateway.js';
 
 /**
@@ -23,6 +24,8 @@ beforeAll(async () => {
   process.env[ENDPOINT_ENV] = `http://127.0.0.1:${port}`;
   process.env[TABLE_ENV] = 'black-hole';
   process.env.LOG_LEVEL = 'SILENT';
+  // The store's limits as in AWS: they are what is tested.
+  process.env[TIME_SCALE_ENV] = '1';
 });
 afterAll(async () => {
   for (const socket of sockets) socket.destroy();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
+import { TIME_SCALE_ENV } from '../../functions/timeScale.js';
 import { type Runtime, startRuntime } from '../../infra/local/runtime.js';
 import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
 import { type Client, client, newGame } from '../support/local.js';
@@ -94,11 +95,14 @@ describe('a write whose answer was lost', () => {
     const mine = await api.call('POST', '/games', { body: { seed: 5 }, headers: player });
     expect(mine.status).toBe(201);
     const id = mine.body.id as string;
-    // The put reaches the store only after the request's 2.5 s store budget: the answer is a 503,
-    // and the store then writes it.
+    // The put reaches the store only after the request's 2.5 s store budget (as in AWS, unscaled:
+    // the route runs in this process): the answer is a 503, and the store then writes it.
+    const scale = process.env[TIME_SCALE_ENV];
+    process.env[TIME_SCALE_ENV] = '1';
     slow.control.putDelayMs = 3_000;
     const resigned = await api.post(`/games/${id}/resign`, undefined, player);
     slow.control.putDelayMs = 0;
+    process.env[TIME_SCALE_ENV] = scale;
     expect(resigned.status).toBe(503);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await runtime.settled();

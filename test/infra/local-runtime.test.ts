@@ -36,27 +36,40 @@ function start(args: string[], env: Record<string, string | undefined> = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const served = new Promise<string>((resolve, reject) => {
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      const url = /serving on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve(url);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) =>
-      reject(Object.assign(new Error(`exited ${code}: ${output}`), { code, output })),
-    );
-  });
-  return { child, served, output: () => output };
+  const onData = (data: Buffer) => {
+    output += data.toString();
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  /** Resolves with the match once the output matches `text`; rejects if the process exits first. */
+  const printed = (text: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        const match = text.exec(output);
+        if (match) resolve(match);
+        return Boolean(match);
+      };
+      if (check()) return;
+      const onMore = () => {
+        if (check()) {
+          child.stdout.off('data', onMore);
+          child.stderr.off('data', onMore);
+        }
+      };
+      child.stdout.on('data', onMore);
+      child.stderr.on('data', onMore);
+      child.once('exit', (code) =>
+        reject(Object.assign(new Error(`exited ${code}: ${output}`), { code, output })),
+      );
+    });
+  // The URL is whole once a space or the line's end follows it.
+  const served = printed(/serving on (http:\/\/\S+)\s/).then((match) => match[1]!);
+  return { child, served, output: () => output, printed };
 }
 
 /** Waits for the banner's last line (the URL is printed first). */
-async function bannerOf(runtime: ReturnType<typeof start>): Promise<void> {
-  for (let waited = 0; !runtime.output().includes('Ctrl-C stops it.') && waited < 10_000; waited += 50) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const bannerOf = async (runtime: ReturnType<typeof start>): Promise<void> =>
+  void (await runtime.printed(/Ctrl-C stops it\./));
 
 /** Signs in at the development issuer as alice and creates a game: the status of the creation. */
 async function createSignedIn(url: string): Promise<number> {
