@@ -1,0 +1,129 @@
+/**
+ * The code of the local route containers (./containers.ts), as Lambda loads a function's: each
+ * container's routes bundled by esbuild with the stack's options (../bundling.ts) into one ES module
+ * that a plain Node loads, without tsx. A process so started is ready in a fifth of the CPU that
+ * loading the sources through tsx takes (a thread, in a third), which is most of the cost of a
+ * start with `--isolated`.
+ *
+ * Bundles are kept in node_modules/.cache/klondike-routes, named by what they are built from (the
+ * entry, the options, esbuild's version), with the size and modification time of every file that
+ * went into them and of the folders those files are in. A bundle is used again only while all of
+ * those are unchanged (a file edited, added or removed beside an input is a rebuild), so a start
+ * on unchanged sources bundles nothing, and one after an edit bundles only what the edit touches.
+ * Several processes may build the same bundle at once: each writes its own files and renames them
+ * into place, so a bundle is read whole or not at all.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { handlerEntry, ROUTES, routeNamed } from '../../functions/routes.js';
+import { ESBUILD_OPTIONS, PROJECT_ROOT } from '../bundling.js';
+
+const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'klondike-routes');
+const HOST = join(PROJECT_ROOT, 'infra', 'local', 'route-host.ts');
+
+/** What a bundle was built from: each input file's and each input folder's [size, mtimeMs]. */
+interface Inputs {
+  readonly files: Record<string, [number, number]>;
+  readonly dirs: Record<string, [number, number]>;
+}
+
+const stamp = (path: string): [number, number] | undefined => {
+  try {
+    const stats = statSync(path);
+    return [stats.size, stats.mtimeMs];
+  } catch {
+    return undefined;
+  }
+};
+
+function inputsOf(files: readonly string[]): Inputs {
+  const stamps = (paths: readonly string[]) =>
+    Object.fromEntries(paths.map((path): [string, [number, number]] => [path, stamp(path) ?? [-1, -1]]));
+  return { files: stamps(files), dirs: stamps([...new Set(files.map((file) => dirname(file)))]) };
+}
+
+function unchanged(inputs: Inputs): boolean {
+  return [...Object.entries(inputs.files), ...Object.entries(inputs.dirs)].every(([path, [size, mtime]]) => {
+    const now = stamp(path);
+    return now !== undefined && now[0] === size && now[1] === mtime;
+  });
+}
+
+/**
+ * The entry of a container hosting `routes`: the route host and each route's handler, imported by
+ * the entries the stack bundles. A name that is no route is passed on for the host to refuse (it
+ * exits before it is ready, as a Lambda function whose code cannot load).
+ */
+function entryOf(routes: readonly string[]): string {
+  const known = routes.filter((name) => ROUTES.some((route) => route.name === name));
+  return [
+    `import { hostRoutes } from ${JSON.stringify(HOST)};`,
+    ...known.map(
+      (name, i) =>
+        `import { handler as h${i} } from ${JSON.stringify(resolve(PROJECT_ROOT, handlerEntry(routeNamed(name))))};`,
+    ),
+    `hostRoutes(${JSON.stringify(routes)}, new Map([${known.map((name, i) => `[${JSON.stringify(name)}, h${i}]`).join(', ')}]));`,
+  ].join('\n');
+}
+
+const built = new Map<string, Promise<string>>();
+
+/** The path of the bundle of a container hosting `routes`: from the cache, else built now. */
+export function containerBundle(routes: readonly string[]): Promise<string> {
+  const key = JSON.stringify(routes);
+  let bundle = built.get(key);
+  if (!bundle) {
+    bundle = bundleOf(entryOf(routes));
+    // A failed build is tried again by the next container that needs it.
+    bundle.catch(() => built.delete(key));
+    built.set(key, bundle);
+  }
+  return bundle;
+}
+
+async function bundleOf(entry: string): Promise<string> {
+  const esbuild = await import('esbuild');
+  const name = createHash('sha256')
+    .update(JSON.stringify([esbuild.version, ESBUILD_OPTIONS, entry]))
+    .digest('hex')
+    .slice(0, 24);
+  const file = join(CACHE, `${name}.mjs`);
+  const record = join(CACHE, `${name}.json`);
+  try {
+    if (unchanged(JSON.parse(readFileSync(record, 'utf8')) as Inputs)) return file;
+  } catch {
+    // Not built yet, or its record unreadable: built again below.
+  }
+  const started = Date.now();
+  const result = await esbuild.build({
+    ...ESBUILD_OPTIONS,
+    // Readable stack traces and a quicker build: the minified bundle is the stack's to test.
+    minify: false,
+    stdin: { contents: entry, resolveDir: PROJECT_ROOT, sourcefile: 'container.mjs', loader: 'js' },
+    outfile: file,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    absWorkingDir: PROJECT_ROOT,
+  });
+  const inputs = inputsOf(
+    Object.keys(result.metafile.inputs)
+      .filter((input) => !input.startsWith('<stdin>'))
+      .map((input) => resolve(PROJECT_ROOT, input)),
+  );
+  mkdirSync(CACHE, { recursive: true });
+  // Each file written under a name of this process's, then renamed into place: the map before the
+  // code that names it, and the record (what says the bundle is there) last.
+  const place = (path: string, contents: string | Uint8Array) => {
+    const own = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(own, contents);
+    renameSync(own, path);
+  };
+  const outputs = [...result.outputFiles].sort((a, b) => b.path.length - a.path.length);
+  for (const output of outputs) place(output.path, output.contents);
+  // An input edited while it was bundled may not be in the bundle: then it is built again next time.
+  const settled = Object.values(inputs.files).every(([, mtime]) => mtime < started);
+  if (settled) place(record, JSON.stringify(inputs));
+  return file;
+}
