@@ -23,7 +23,7 @@ const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'klondike-routes');
 const HOST = join(PROJECT_ROOT, 'infra', 'local', 'route-host.ts');
 
 /** What a bundle was built from: each input file's and each input folder's [size, mtimeMs]. */
-interface Inputs {
+export interface Inputs {
   readonly files: Record<string, [number, number]>;
   readonly dirs: Record<string, [number, number]>;
 }
@@ -37,13 +37,15 @@ const stamp = (path: string): [number, number] | undefined => {
   }
 };
 
-function inputsOf(files: readonly string[]): Inputs {
+/** The stamps of `files` and of the folders they are in, as a bundle's record keeps them. */
+export function inputsOf(files: readonly string[]): Inputs {
   const stamps = (paths: readonly string[]) =>
     Object.fromEntries(paths.map((path): [string, [number, number]] => [path, stamp(path) ?? [-1, -1]]));
   return { files: stamps(files), dirs: stamps([...new Set(files.map((file) => dirname(file)))]) };
 }
 
-function unchanged(inputs: Inputs): boolean {
+/** Whether every file and folder recorded is still there, of the same size and time. */
+export function unchanged(inputs: Inputs): boolean {
   return [...Object.entries(inputs.files), ...Object.entries(inputs.dirs)].every(([path, [size, mtime]]) => {
     const now = stamp(path);
     return now !== undefined && now[0] === size && now[1] === mtime;
@@ -120,8 +122,9 @@ async function bundleOf(entry: string): Promise<string> {
     writeFileSync(own, contents);
     renameSync(own, path);
   };
-  const outputs = [...result.outputFiles].sort((a, b) => b.path.length - a.path.length);
-  for (const output of outputs) place(output.path, output.contents);
+  const map = result.outputFiles.find((output) => output.path.endsWith('.map'))!;
+  place(map.path, map.contents);
+  place(file, result.outputFiles.find((output) => output.path === file)!.contents);
   // An input edited while it was bundled may not be in the bundle: then it is built again next time.
   const settled = Object.values(inputs.files).every(([, mtime]) => mtime < started);
   if (settled) place(record, JSON.stringify(inputs));
