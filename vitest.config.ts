@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Files at once: a core and a half each. Many files spend much of their time waiting on processes
+    // they started, sockets and a browser, so more files than cores keep the cores busy; vitest's
+    // default (a core but one) runs them one by one on 2 cores.
+    maxWorkers: Math.max(2, Math.ceil(availableParallelism() * 1.5)),
     benchmark: { include: ['test/bench/**/*.bench.ts'] },
     testTimeout: 30_000,
     hookTimeout: 60_000,

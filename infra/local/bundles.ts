@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { handlerEntry, ROUTES, routeNamed } from '../../functions/routes.js';
 import { ESBUILD_OPTIONS, PROJECT_ROOT } from '../bundling.js';
 
@@ -71,62 +71,98 @@ function entryOf(routes: readonly string[]): string {
 
 const built = new Map<string, Promise<string>>();
 
-/** The path of the bundle of a container hosting `routes`: from the cache, else built now. */
-export function containerBundle(routes: readonly string[]): Promise<string> {
-  const key = JSON.stringify(routes);
-  let bundle = built.get(key);
-  if (!bundle) {
-    bundle = bundleOf(entryOf(routes));
-    // A failed build is tried again by the next container that needs it.
-    bundle.catch(() => built.delete(key));
-    built.set(key, bundle);
+/**
+ * The paths of the bundles of containers hosting each of `routeSets`: from the cache, else built
+ * now, together (one esbuild build reads a file shared by several bundles once).
+ */
+export function containerBundles(routeSets: readonly (readonly string[])[]): Promise<string[]> {
+  const wanted = [...new Set(routeSets.map((routes) => JSON.stringify(routes)))];
+  const missing = wanted.filter((key) => !built.has(key));
+  if (missing.length > 0) {
+    const bundles = bundlesOf(missing.map((key) => entryOf(JSON.parse(key) as string[])));
+    missing.forEach((key, i) => {
+      const bundle = bundles.then((files) => files[i]!);
+      // A failed build is tried again by the next container that needs it.
+      bundle.catch(() => built.delete(key));
+      built.set(key, bundle);
+    });
   }
-  return bundle;
+  return Promise.all(routeSets.map((routes) => built.get(JSON.stringify(routes))!));
 }
 
-async function bundleOf(entry: string): Promise<string> {
+/** The path of the bundle of a container hosting `routes`: from the cache, else built now. */
+export const containerBundle = async (routes: readonly string[]): Promise<string> =>
+  (await containerBundles([routes]))[0]!;
+
+const ENTRY = 'klondike-container';
+
+async function bundlesOf(entries: readonly string[]): Promise<string[]> {
   const esbuild = await import('esbuild');
-  const name = createHash('sha256')
-    .update(JSON.stringify([esbuild.version, ESBUILD_OPTIONS, entry]))
-    .digest('hex')
-    .slice(0, 24);
-  const file = join(CACHE, `${name}.mjs`);
-  const record = join(CACHE, `${name}.json`);
-  try {
-    if (unchanged(JSON.parse(readFileSync(record, 'utf8')) as Inputs)) return file;
-  } catch {
-    // Not built yet, or its record unreadable: built again below.
-  }
+  const names = entries.map((entry) =>
+    createHash('sha256')
+      .update(JSON.stringify([esbuild.version, ESBUILD_OPTIONS, entry]))
+      .digest('hex')
+      .slice(0, 24),
+  );
+  const files = names.map((name) => join(CACHE, `${name}.mjs`));
+  const record = (name: string) => join(CACHE, `${name}.json`);
+  const stale = names.filter((name) => {
+    try {
+      return !unchanged(JSON.parse(readFileSync(record(name), 'utf8')) as Inputs);
+    } catch {
+      // Not built yet, or its record unreadable.
+      return true;
+    }
+  });
+  if (stale.length === 0) return files;
   const started = Date.now();
   const result = await esbuild.build({
     ...ESBUILD_OPTIONS,
     // Readable stack traces and a quicker build: the minified bundle is the stack's to test.
     minify: false,
-    stdin: { contents: entry, resolveDir: PROJECT_ROOT, sourcefile: 'container.mjs', loader: 'js' },
-    outfile: file,
+    entryPoints: Object.fromEntries(stale.map((name) => [name, `${ENTRY}:${name}`])),
+    outdir: CACHE,
+    outExtension: { '.js': '.mjs' },
     write: false,
     metafile: true,
     logLevel: 'silent',
     absWorkingDir: PROJECT_ROOT,
+    plugins: [
+      {
+        name: ENTRY,
+        setup(build) {
+          build.onResolve({ filter: new RegExp(`^${ENTRY}:`) }, ({ path }) => ({ path, namespace: ENTRY }));
+          build.onLoad({ filter: /.*/, namespace: ENTRY }, ({ path }) => ({
+            contents: entries[names.indexOf(path.slice(ENTRY.length + 1))]!,
+            resolveDir: PROJECT_ROOT,
+            loader: 'js',
+          }));
+        },
+      },
+    ],
   });
-  const inputs = inputsOf(
-    Object.keys(result.metafile.inputs)
-      .filter((input) => !input.startsWith('<stdin>'))
-      .map((input) => resolve(PROJECT_ROOT, input)),
-  );
   mkdirSync(CACHE, { recursive: true });
-  // Each file written under a name of this process's, then renamed into place: the map before the
-  // code that names it, and the record (what says the bundle is there) last.
+  // Each file written under a name of this process's, then renamed into place: the maps before the
+  // code that names them, and a bundle's record (what says it is there) last.
   const place = (path: string, contents: string | Uint8Array) => {
     const own = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
     writeFileSync(own, contents);
     renameSync(own, path);
   };
-  const map = result.outputFiles.find((output) => output.path.endsWith('.map'))!;
-  place(map.path, map.contents);
-  place(file, result.outputFiles.find((output) => output.path === file)!.contents);
-  // An input edited while it was bundled may not be in the bundle: then it is built again next time.
-  const settled = Object.values(inputs.files).every(([, mtime]) => mtime < started);
-  if (settled) place(record, JSON.stringify(inputs));
-  return file;
+  const outputs = [...result.outputFiles].sort(
+    (a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')),
+  );
+  for (const output of outputs) place(output.path, output.contents);
+  for (const name of stale) {
+    const output = result.metafile.outputs[relative(PROJECT_ROOT, join(CACHE, `${name}.mjs`))]!;
+    const inputs = inputsOf(
+      Object.keys(output.inputs)
+        .filter((input) => !input.startsWith(`${ENTRY}:`))
+        .map((input) => resolve(PROJECT_ROOT, input)),
+    );
+    // An input edited while it was bundled may not be in the bundle: then it is built again next time.
+    if (Object.values(inputs.files).every(([, mtime]) => mtime < started))
+      place(record(name), JSON.stringify(inputs));
+  }
+  return files;
 }
