@@ -9,8 +9,10 @@ export default defineConfig({
     // default (a core but one) runs them one by one on 2 cores.
     maxWorkers: Math.max(2, Math.ceil(availableParallelism() * 1.5)),
     benchmark: { include: ['test/bench/**/*.bench.ts'] },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // What fails a test that hangs: long enough for the slowest test on a machine that other work
+    // keeps busy (no test's assertion depends on the machine's speed).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     env: {
       // The handlers' logs would drown the test output (their logger reads this once, when loaded).
       LOG_LEVEL: 'SILENT',

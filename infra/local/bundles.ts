@@ -5,52 +5,19 @@
  * loading the sources through tsx takes (a thread, in a third), which is most of the cost of a
  * start with `--isolated`.
  *
- * Bundles are kept in node_modules/.cache/klondike-routes, named by what they are built from (the
- * entry, the options, esbuild's version), with the size and modification time of every file that
- * went into them and of the folders those files are in. A bundle is used again only while all of
- * those are unchanged (a file edited, added or removed beside an input is a rebuild), so a start
- * on unchanged sources bundles nothing, and one after an edit bundles only what the edit touches.
- * Several processes may build the same bundle at once: each writes its own files and renames them
- * into place, so a bundle is read whole or not at all.
+ * Bundles are kept in node_modules/.cache/klondike-routes (./build-cache.ts), named by what they
+ * are built from (the entry, the options, esbuild's version): a start on unchanged sources bundles
+ * nothing, and one after an edit bundles only what the edit touches.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { handlerEntry, ROUTES, routeNamed } from '../../functions/routes.js';
 import { ESBUILD_OPTIONS, PROJECT_ROOT } from '../bundling.js';
+import { builtWhole, CACHE_DIR, type Inputs, inputsOf, place, unchanged } from './build-cache.js';
 
-const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'klondike-routes');
+const CACHE = join(CACHE_DIR, 'klondike-routes');
 const HOST = join(PROJECT_ROOT, 'infra', 'local', 'route-host.ts');
-
-/** What a bundle was built from: each input file's and each input folder's [size, mtimeMs]. */
-export interface Inputs {
-  readonly files: Record<string, [number, number]>;
-  readonly dirs: Record<string, [number, number]>;
-}
-
-const stamp = (path: string): [number, number] | undefined => {
-  try {
-    const stats = statSync(path);
-    return [stats.size, stats.mtimeMs];
-  } catch {
-    return undefined;
-  }
-};
-
-/** The stamps of `files` and of the folders they are in, as a bundle's record keeps them. */
-export function inputsOf(files: readonly string[]): Inputs {
-  const stamps = (paths: readonly string[]) =>
-    Object.fromEntries(paths.map((path): [string, [number, number]] => [path, stamp(path) ?? [-1, -1]]));
-  return { files: stamps(files), dirs: stamps([...new Set(files.map((file) => dirname(file)))]) };
-}
-
-/** Whether every file and folder recorded is still there, of the same size and time. */
-export function unchanged(inputs: Inputs): boolean {
-  return [...Object.entries(inputs.files), ...Object.entries(inputs.dirs)].every(([path, [size, mtime]]) => {
-    const now = stamp(path);
-    return now !== undefined && now[0] === size && now[1] === mtime;
-  });
-}
 
 /**
  * The entry of a container hosting `routes`: the route host and each route's handler, imported by
@@ -142,13 +109,7 @@ async function bundlesOf(entries: readonly string[]): Promise<string[]> {
     ],
   });
   mkdirSync(CACHE, { recursive: true });
-  // Each file written under a name of this process's, then renamed into place: the maps before the
-  // code that names them, and a bundle's record (what says it is there) last.
-  const place = (path: string, contents: string | Uint8Array) => {
-    const own = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-    writeFileSync(own, contents);
-    renameSync(own, path);
-  };
+  // The maps before the code that names them, and a bundle's record (what says it is there) last.
   const outputs = [...result.outputFiles].sort(
     (a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')),
   );
@@ -160,9 +121,7 @@ async function bundlesOf(entries: readonly string[]): Promise<string[]> {
         .filter((input) => !input.startsWith(`${ENTRY}:`))
         .map((input) => resolve(PROJECT_ROOT, input)),
     );
-    // An input edited while it was bundled may not be in the bundle: then it is built again next time.
-    if (Object.values(inputs.files).every(([, mtime]) => mtime < started))
-      place(record(name), JSON.stringify(inputs));
+    if (builtWhole(inputs, started)) place(record(name), JSON.stringify(inputs));
   }
   return files;
 }

@@ -116,5 +116,5 @@ describe('a store that answers every call slowly', () => {
     const view = parse(retried);
     expect(view.foundations.C).toEqual(['AC']);
     expect(view.version).toBeLessThanOrEqual(2);
-  }, 15_000);
+  });
 });

@@ -3,12 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { containerBundle, inputsOf, unchanged } from '../../infra/local/bundles.js';
+import { inputsOf, unchanged } from '../../infra/local/build-cache.js';
+import { containerBundle } from '../../infra/local/bundles.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-bundles-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("a route container's bundle", () => {
+describe('a build kept in the cache', () => {
   it('is used again only while every input and every folder beside one is as it was', () => {
     const file = join(dir, 'input.ts');
     writeFileSync(file, 'export const a = 1;');
@@ -28,7 +29,9 @@ describe("a route container's bundle", () => {
     rmSync(file);
     expect(unchanged(beside)).toBe(false);
   });
+});
 
+describe("a route container's bundle", () => {
   it("is one ES module that a plain Node loads, with the routes' handlers and a source map beside it", async () => {
     const bundle = await containerBundle(['openapi']);
     expect(await containerBundle(['openapi'])).toBe(bundle);

@@ -81,7 +81,7 @@ describe('a write whose answer was lost', () => {
     // The runtime gives the variable back as it found it when it stops.
     runtime = await startRuntime({ port: 0 });
     api = client(runtime.url);
-  }, 60_000);
+  });
   afterAll(async () => {
     await runtime?.stop();
     delete process.env[ENDPOINT_ENV];
@@ -112,7 +112,7 @@ describe('a write whose answer was lost', () => {
     expect(game.id).not.toBe(id);
     // Every record was delivered and nothing is held for it any more.
     expect(runtime.backlog()).toEqual({ writes: 0, games: 0 });
-  }, 30_000);
+  });
 });
 
 describe('a runtime killed before its feed delivered', () => {
@@ -172,5 +172,5 @@ describe('a runtime killed before its feed delivered', () => {
     expect(new Map(rows.map((row) => [row.id, row.version]))).toEqual(versions);
     const stats = (await api.get('/me/stats', again)).body;
     expect(stats).toMatchObject({ started: 5, resigned: 2, inPlay: 3 });
-  }, 60_000);
+  });
 });

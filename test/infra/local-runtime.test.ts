@@ -136,7 +136,7 @@ describe('npm start', () => {
     } finally {
       await stop(runtime.child);
     }
-  }, 60_000);
+  });
 
   it('bound to every network (--host 0.0.0.0) says who can reach it, and signs in on this machine', async () => {
     const runtime = start(['--host', '0.0.0.0']);
@@ -153,7 +153,7 @@ describe('npm start', () => {
     } finally {
       await stop(runtime.child);
     }
-  }, 60_000);
+  });
 
   it('a second runtime on a folder in use exits 1 and says so', async () => {
     const dir = folder();
@@ -168,7 +168,7 @@ describe('npm start', () => {
     expect(failure?.code).toBe(1);
     expect(failure?.output).toMatch(/is in use by another local runtime/);
     expect(failure?.output).not.toMatch(/Database is closed/);
-  }, 60_000);
+  });
 
   it('with DYNAMODB_ENDPOINT and TABLE_NAME serves on that store, creating the table if it is missing', async () => {
     const bare: Server = dynalite({ createTableMs: 0 });
@@ -195,7 +195,7 @@ describe('npm start', () => {
       await stop(runtime.child);
       await new Promise<void>((resolve) => bare.close(() => resolve()));
     }
-  }, 60_000);
+  });
 });
 
 /** A TCP server on a free loopback port; `silent` accepts connections and never says a word. */
@@ -269,7 +269,7 @@ describe('starting (CONTRACT section 3, "The local runtime answers every request
     expect(lines[0]).toMatch(
       new RegExp(`^Could not start: the store at ${endpoint} \\(${ENDPOINT_ENV}\\) cannot be reached`),
     );
-  }, 60_000);
+  });
 
   it('npm start on a port in use exits 1 with one line saying so', async () => {
     const taken = await tcpServer();
@@ -285,5 +285,5 @@ describe('starting (CONTRACT section 3, "The local runtime answers every request
     } finally {
       await taken.close();
     }
-  }, 60_000);
+  });
 });

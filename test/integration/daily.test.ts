@@ -37,7 +37,7 @@ beforeAll(async () => {
   await start(0);
   // Today's deal is a deal with a known winning line, kept as the schedule would keep it.
   await keepDailyDeal(today, line!.deck, new Date().toISOString());
-}, 60_000);
+});
 
 afterAll(async () => {
   await runtime?.stop();
@@ -212,7 +212,7 @@ describe('the next day, on the same --data folder', () => {
   beforeAll(async () => {
     await runtime.stop();
     await start(1);
-  }, 60_000);
+  });
 
   it("has a new deal, and yesterday's games are public, revealed, hinted and analysed", async () => {
     const daily = await api.get('/daily', jwt.alice);
