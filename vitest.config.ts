@@ -13,6 +13,8 @@ export default defineConfig({
     // keeps busy (no test's assertion depends on the machine's speed).
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll's default wait (1 s) is short enough for a busy machine to miss.
+    expect: { poll: { timeout: 30_000 } },
     env: {
       // The handlers' logs would drown the test output (their logger reads this once, when loaded).
       LOG_LEVEL: 'SILENT',
@@ -20,7 +22,5 @@ export default defineConfig({
       // work keeps busy, a limit fires only in the tests about it, which set their limits themselves.
       KLONDIKE_TIME_SCALE: '10',
     },
-    // Only the AWS SDK's NodeVersionSupportWarning, before any test builds a client (see the file).
-    setupFiles: ['infra/local/node-support.ts'],
   },
 });

@@ -11,7 +11,6 @@
  *
  *   npm run bench:web [-- --runs 10 --moves 200 --no-screenshots]
  */
-import '../infra/local/node-support.js';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';

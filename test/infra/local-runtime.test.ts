@@ -22,17 +22,10 @@ afterAll(() => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * `npm start` as a user runs it, on a free port; resolves with its URL once it serves. An env
- * entry set to undefined is left out.
- */
-function start(args: string[], env: Record<string, string | undefined> = {}) {
+/** `npm start` as a user runs it, on a free port; resolves with its URL once it serves. */
+function start(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', '--port', '0', ...args], {
-    env: Object.fromEntries(
-      Object.entries({ ...process.env, LOG_LEVEL: 'SILENT', ...env }).filter(
-        ([, value]) => value !== undefined,
-      ),
-    ),
+    env: { ...process.env, LOG_LEVEL: 'SILENT', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -109,9 +102,7 @@ describe('the local store folder', () => {
 describe('npm start', () => {
   it('prints only its own lines: where it serves, what to try next, where the games are kept', async () => {
     const dir = folder();
-    // Without the variable vitest's setup sets, as in a newcomer's shell: node-support turns the
-    // AWS SDK's Node version warning off itself.
-    const runtime = start(['--data', dir], { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: undefined });
+    const runtime = start(['--data', dir]);
     try {
       const url = await runtime.served;
       await bannerOf(runtime);
