@@ -141,12 +141,26 @@ interface Shape {
   game?: boolean;
   /** For signed-in players only: a JWT from the configured issuer. */
   player?: boolean;
+  /** Open to anyone, and a sign-in token makes it the player's (their game, their standing). */
+  signInOptional?: boolean;
   write?: boolean;
+}
+
+/**
+ * What an operation accepts (OpenAPI's `security`): a game's token or the owner's sign-in token; a
+ * sign-in token; nothing or a sign-in token (`{}` is the alternative of no credentials); or, for a
+ * public operation, nothing (`[]`, said explicitly so that no operation is left undeclared).
+ */
+function securityOf(shape: Shape): Json[] {
+  if (shape.game) return [{ bearer: [] }, { signIn: [] }];
+  if (shape.player) return [{ signIn: [] }];
+  if (shape.signInOptional) return [{}, { signIn: [] }];
+  return [];
 }
 
 /** Per route: the request body, query parameters and the success response. */
 const SHAPES: Record<string, Shape> = {
-  createGame: { body: schemas.CreateGame, ok: [201, responses.CreatedGame] },
+  createGame: { body: schemas.CreateGame, ok: [201, responses.CreatedGame], signInOptional: true },
   getGame: { query: schemas.ViewQuery, ok: [200, responses.View], game: true },
   playMove: { body: schemas.Move, ok: [200, responses.View], game: true, write: true },
   undo: { ok: [200, responses.View], game: true, write: true },
@@ -161,7 +175,7 @@ const SHAPES: Record<string, Shape> = {
   checkReplay: { body: schemas.ReplayRequest, ok: [200, responses.ReplayResult] },
   myGames: { query: schemas.MyGamesQuery, ok: [200, responses.MyGames], player: true },
   myStats: { ok: [200, responses.PlayerStats], player: true },
-  getDaily: { ok: [200, responses.Daily] },
+  getDaily: { ok: [200, responses.Daily], signInOptional: true },
   createDailyGame: { ok: [201, responses.CreatedGame], player: true },
   leaderboard: { path: schemas.DailyPath, query: schemas.LeaderboardQuery, ok: [200, responses.Leaderboard] },
   getProfile: { ok: [200, responses.PlayerProfile], player: true },
@@ -250,8 +264,7 @@ function operation(route: Route): Json {
   return {
     operationId: route.name,
     summary: route.summary,
-    ...(shape.game ? { security: [{ bearer: [] }, { signIn: [] }] } : {}),
-    ...(shape.player ? { security: [{ signIn: [] }] } : {}),
+    security: securityOf(shape),
     parameters,
     ...(shape.body
       ? {
@@ -288,7 +301,10 @@ export function openApiDocument(): Json {
       description:
         'Event-sourced Klondike solitaire: draw three, three passes by default. Errors are RFC 9457 problem details; ' +
         `their types are ${(Object.keys(PROBLEM_TYPES) as ProblemType[]).map(problemUri).join(', ')}.`,
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    // Relative: the API is where this document is served (the stage's URL, or the local runtime's).
+    servers: [{ url: '/', description: 'The service that serves this document' }],
     paths,
     components: {
       schemas: Object.fromEntries(

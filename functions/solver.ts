@@ -1,9 +1,11 @@
 import type { SolveBudget } from '../domain/index.js';
 import { busy, type Problem } from './http/problem.js';
+import { timeLimit } from './timeScale.js';
 
 /**
  * Time budgets for the solver inside a Lambda call (the functions time out at 10 s): the solver
- * reads the clock every thousand positions and stops at the deadline.
+ * reads the clock every thousand positions and stops at the deadline (scaled by KLONDIKE_TIME_SCALE,
+ * ./timeScale.ts).
  */
 export const SOLVER_MS = { autocomplete: 2_500, winnableDeal: 2_500, hint: 2_000, analysis: 2_500 } as const;
 
@@ -20,7 +22,7 @@ export interface Deadline extends Required<Pick<SolveBudget, 'now' | 'deadline'>
  * a reading there is exactly when the solver was cut short.
  */
 export function deadline(ms: number): Deadline {
-  const end = solverClock.now() + ms;
+  const end = solverClock.now() + timeLimit(ms);
   let passed = false;
   return {
     now: () => {
@@ -39,7 +41,7 @@ export function deadline(ms: number): Deadline {
  * unfinished proof is not a refusal), so nothing of it is kept and a retry solves again.
  */
 export const outOfTime = (what: string, ms: number): Problem =>
-  busy(`${what} ran out of its ${ms / 1000} s of solving; retry in a moment.`);
+  busy(`${what} ran out of its ${timeLimit(ms) / 1000} s of solving; retry in a moment.`);
 
 /** Positions the winnable search spends on one deal before it draws another. */
 export const WINNABLE_NODES_PER_DEAL = 200_000;

@@ -1,5 +1,5 @@
 /**
- * How every handler is bundled: one set of esbuild options, read by the stack (NodejsFunction)
+ * How every handler is bundled: one set of esbuild options, read by the stack (./functions.ts)
  * and by `npm run bundle-report`, so the report measures exactly what is deployed.
  */
 

@@ -3,11 +3,12 @@
  * deals ahead of their first request, run every hour by EventBridge Scheduler, and an alarm when
  * tomorrow's deal is still missing an hour before midnight (UTC), or the function stops reporting.
  */
+
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
@@ -23,7 +24,7 @@ import { allow, SOLVER_MEMORY_MB, serviceFunction } from './functions.js';
  */
 class InvokeFunction extends LambdaInvoke {
   constructor(
-    private readonly target: NodejsFunction,
+    private readonly target: LambdaFunction,
     props: ConstructorParameters<typeof LambdaInvoke>[1],
   ) {
     super(target, props);
@@ -41,7 +42,7 @@ export interface DailyDealsProps {
 }
 
 export class DailyDeals extends Construct {
-  readonly prepare: NodejsFunction;
+  readonly prepare: LambdaFunction;
   readonly schedule: Schedule;
   /** Tomorrow's deal missing at 23:00 UTC, or no report from the function for an hour. */
   readonly missing: Alarm;

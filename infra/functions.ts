@@ -4,13 +4,13 @@
  * exactly the statements the caller lists and may write only to that log group.
  */
 import { join } from 'node:path';
-import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { ESBUILD_OPTIONS, EXTERNAL_MODULES, MAIN_FIELDS, NODE_TARGET } from './bundling.js';
+import { buildSync } from 'esbuild';
+import { ESBUILD_OPTIONS } from './bundling.js';
 
 /** The fold of a game is CPU-bound and memory buys CPU. */
 export const MEMORY_MB = 512;
@@ -33,8 +33,36 @@ export interface ServiceFunctionProps {
   readonly statements: readonly PolicyStatement[];
 }
 
+/**
+ * A handler's code: `entry` bundled at synthesis by the local esbuild, in this process, into
+ * `index.mjs` and its source map (what Lambda loads as `index.handler`). `cdk synth` needs no Docker,
+ * and no process is started per function. Its hash is that of the output, so a change that does
+ * not change the bundle deploys nothing.
+ */
+export function handlerCode(projectRoot: string, entry: string): Code {
+  return Code.fromAsset(projectRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never used: local bundling below always builds or fails loudly.
+      image: DockerImage.fromRegistry('local-esbuild-only'),
+      local: {
+        tryBundle(outputDir: string): boolean {
+          buildSync({
+            ...ESBUILD_OPTIONS,
+            entryPoints: [join(projectRoot, entry)],
+            outfile: join(outputDir, 'index.mjs'),
+            absWorkingDir: projectRoot,
+            logLevel: 'warning',
+          });
+          return true;
+        },
+      },
+    },
+  });
+}
+
 /** `id` names the function; its log group and role are `<id>Logs` and `<id>Role` beside it. */
-export function serviceFunction(scope: Construct, id: string, props: ServiceFunctionProps): NodejsFunction {
+export function serviceFunction(scope: Construct, id: string, props: ServiceFunctionProps): LambdaFunction {
   const logGroup = new LogGroup(scope, `${id}Logs`, {
     retention: props.logRetention,
     removalPolicy: props.logRemoval,
@@ -54,12 +82,10 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
   );
   for (const statement of props.statements) role.addToPrincipalPolicy(statement);
 
-  return new NodejsFunction(scope, id, {
+  return new LambdaFunction(scope, id, {
     description: props.description,
-    entry: join(props.projectRoot, props.entry),
-    handler: 'handler',
-    projectRoot: props.projectRoot,
-    depsLockFilePath: join(props.projectRoot, 'package-lock.json'),
+    code: handlerCode(props.projectRoot, props.entry),
+    handler: 'index.handler',
     runtime: Runtime.NODEJS_24_X,
     architecture: Architecture.ARM_64,
     memorySize: props.memoryMb ?? MEMORY_MB,
@@ -70,16 +96,6 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
       ...props.environment,
       NODE_OPTIONS: '--enable-source-maps',
       LOG_LEVEL: 'INFO',
-    },
-    bundling: {
-      format: OutputFormat.ESM,
-      target: NODE_TARGET,
-      minify: ESBUILD_OPTIONS.minify,
-      sourceMap: ESBUILD_OPTIONS.sourcemap,
-      sourcesContent: ESBUILD_OPTIONS.sourcesContent,
-      mainFields: [...MAIN_FIELDS],
-      banner: ESBUILD_OPTIONS.banner.js,
-      externalModules: [...EXTERNAL_MODULES],
     },
   });
 }

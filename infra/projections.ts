@@ -10,9 +10,9 @@ import {
   type EventSourceMapping,
   FilterCriteria,
   FilterRule,
+  type Function as LambdaFunction,
   StartingPosition,
 } from 'aws-cdk-lib/aws-lambda';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -59,7 +59,7 @@ export class Projections extends Construct {
   readonly table: TableV2;
   /** The ARN of each index, for the routes that query it. */
   readonly indexArns: Readonly<Record<'byStatus' | 'byRank', string>>;
-  readonly projector: NodejsFunction;
+  readonly projector: LambdaFunction;
   readonly mapping: EventSourceMapping;
   /** Where the mapping says which records it gave up (shard and sequence numbers, not the records). */
   readonly failures: Queue;

@@ -4,6 +4,7 @@
  * their projector), the players' user pool (./players.ts), the web client, alarms, and the outputs a
  * client needs.
  */
+
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -35,7 +36,7 @@ import {
   TableEncryptionV2,
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
@@ -130,7 +131,7 @@ export class KlondikeStack extends Stack {
   readonly api: HttpApi;
   readonly stage: HttpStage;
   /** The function of each route, by route name. */
-  readonly functions: ReadonlyMap<string, NodejsFunction>;
+  readonly functions: ReadonlyMap<string, LambdaFunction>;
   readonly alarms: readonly Alarm[];
   /** The web client: its bucket and the distribution in front of it and of the API. */
   readonly site: WebSite;
@@ -175,7 +176,7 @@ export class KlondikeStack extends Stack {
       logRemoval,
     });
 
-    const functions = new Map<string, NodejsFunction>();
+    const functions = new Map<string, LambdaFunction>();
     for (const route of ROUTES) functions.set(route.name, this.routeFunction(route, projectRoot, logRemoval));
     this.functions = functions;
 
@@ -297,7 +298,7 @@ export class KlondikeStack extends Stack {
     });
   }
 
-  private routeFunction(route: Route, projectRoot: string, logRemoval: RemovalPolicy): NodejsFunction {
+  private routeFunction(route: Route, projectRoot: string, logRemoval: RemovalPolicy): LambdaFunction {
     const statements = [];
     const tableActions = TABLE_ACTIONS[route.access];
     if (tableActions.length > 0) statements.push(allow(tableActions, [this.table.tableArn]));

@@ -11,7 +11,6 @@
  * Today's deal is one a player wins in 34 requests (an autoplay takes the 28 tableau cards home;
  * eight times, a draw and three moves take the stock home), so the clients finish games quickly.
  */
-import '../infra/local/node-support.js';
 import { parseArgs } from 'node:util';
 import { dayOf } from '../domain/index.js';
 import type { TableCounts } from '../infra/local/meter.js';

@@ -7,7 +7,6 @@
  * hints got (docs/api.md, "The local runtime answers every request": p95 well under 100 ms,
  * no request refused for the store).
  */
-import '../infra/local/node-support.js';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';

@@ -5,7 +5,6 @@
  *  - projector throughput against the write rate, and how long the backlog takes to drain after;
  *  - the store requests of GET /me/stats for a player with 1,000 games (goal: one read).
  */
-import '../infra/local/node-support.js';
 import { parseArgs } from 'node:util';
 import { handler as projector } from '../functions/projector/handler.js';
 import { startRuntime } from '../infra/local/runtime.js';

@@ -5,7 +5,6 @@
  * play ordinary games: mostly moves and draws, an undo now and then, a redo after some undos; with
  * `--autoplay`, an autoplay after every tenth action too.
  */
-import '../infra/local/node-support.js';
 import { parseArgs } from 'node:util';
 import { SNAPSHOT_EVERY } from '../functions/store/events.js';
 import { startRuntime } from '../infra/local/runtime.js';

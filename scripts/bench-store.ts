@@ -7,7 +7,6 @@
  *  - the size of a snapshot item for a 5,000-event game.
  * Everything runs on loopback in this process: dynalite, the local runtime and the clients.
  */
-import '../infra/local/node-support.js';
 import { gzipSync } from 'node:zlib';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fold, toSnapshot } from '../domain/index.js';

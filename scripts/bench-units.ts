@@ -6,7 +6,6 @@
  * feed has settled, so its figures are its own. docs/operations.md quotes them. Index writes are not
  * in dynalite's figures.
  */
-import '../infra/local/node-support.js';
 import { quickDeck } from './quick-deck.js';
 
 // Before the handlers load (the test support loads them too): their logger reads it once.

@@ -8,7 +8,6 @@
  *   npm run rebuild-projections -- --tables         the tables TABLE_NAME and READ_TABLE_NAME (AWS with
  *                                                   the usual credentials, or DYNAMODB_ENDPOINT)
  */
-import '../infra/local/node-support.js';
 import { parseArgs } from 'node:util';
 import { rebuildReadModels } from '../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../functions/routes.js';

@@ -6,6 +6,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// package.json's engines: on an older Node the AWS SDK warns at its first client, and a test of
+// `npm start`'s output says so. Refused at once, with the way to a Node that is supported.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.error(
+    `npm test needs Node 22 or later (package.json engines); this is Node ${process.versions.node}.\n` +
+      'To run it on Node 24 from the npm registry: PATH="$(bash .ci/node-path):$PATH" npm test',
+  );
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', shell: false }).status ?? 1;
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 

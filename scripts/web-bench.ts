@@ -11,7 +11,6 @@
  *
  *   npm run bench:web [-- --runs 10 --moves 200 --no-screenshots | --only-screenshots]
  */
-import '../infra/local/node-support.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

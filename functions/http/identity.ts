@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { timeLimit } from '../timeScale.js';
 import { Problem } from './problem.js';
 
 /** Where the functions learn which OpenID Connect issuer to trust (docs/api.md). */
@@ -24,12 +25,16 @@ const unauthenticated = (detail: string) =>
 /** A bearer value shaped like a JWT (three base64url parts), as a game's token never is. */
 export const looksLikeJwt = (bearer: string): boolean => /^[\w-]+\.[\w-]*\.[\w-]*$/.test(bearer);
 
+/** How long a fetch of the issuer's keys may take (scaled by KLONDIKE_TIME_SCALE, ../timeScale.ts). */
+const KEYS_FETCH_MS = 2_000;
+
 let keys: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | undefined;
 
 /** The issuer's keys, fetched on first use and cached by jose (refetched for an unknown key id). */
 function issuerKeys(issuer: string): ReturnType<typeof createRemoteJWKSet> {
   const url = process.env[OIDC_JWKS_URL_ENV] || `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`;
-  if (keys?.url !== url) keys = { url, set: createRemoteJWKSet(new URL(url), { timeoutDuration: 2_000 }) };
+  if (keys?.url !== url)
+    keys = { url, set: createRemoteJWKSet(new URL(url), { timeoutDuration: timeLimit(KEYS_FETCH_MS) }) };
   return keys.set;
 }
 

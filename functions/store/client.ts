@@ -2,11 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENDPOINT_ENV, TABLE_ENV } from '../routes.js';
+import { timeLimit } from '../timeScale.js';
 import { guard, StoreUnavailable } from './faults.js';
 
 /**
  * Time a store call may take in all, retries included: a request that the store does not answer is
- * answered 503 within about 3 s (docs/api.md), far inside the functions' 10 s timeout.
+ * answered 503 within about 3 s (docs/api.md), far inside the functions' 10 s timeout. These
+ * three limits are scaled by KLONDIKE_TIME_SCALE (../timeScale.ts).
  */
 export const STORE_CALL_MS = 2_500;
 /**
@@ -18,22 +20,23 @@ export const STORE_REQUEST_MS = 2_500;
 /** One attempt: DynamoDB answers in milliseconds, so a second without an answer is worth a retry. */
 const ATTEMPT_MS = 1_000;
 
-let shared: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
+let shared: { endpoint: string | undefined; attemptMs: number; client: DynamoDBDocumentClient } | undefined;
 
 /**
- * One document client per Lambda container, made on first use (and again if the endpoint changes:
- * a process that runs one local runtime after another). `requestTimeout` only warns unless
+ * One document client per Lambda container, made on first use (and again if the endpoint or the
+ * attempt's limit changes: a process that runs one local runtime after another). `requestTimeout` only warns unless
  * `throwOnRequestTimeout` is set (in the installed @smithy/node-http-handler), so both are set.
  */
 export function documentClient(): DynamoDBDocumentClient {
   const endpoint = process.env[ENDPOINT_ENV];
-  if (!shared || shared.endpoint !== endpoint) {
+  const attemptMs = timeLimit(ATTEMPT_MS);
+  if (!shared || shared.endpoint !== endpoint || shared.attemptMs !== attemptMs) {
     shared?.client.destroy();
     const client = new DynamoDBClient({
       maxAttempts: 3,
       requestHandler: {
-        connectionTimeout: ATTEMPT_MS,
-        requestTimeout: ATTEMPT_MS,
+        connectionTimeout: attemptMs,
+        requestTimeout: attemptMs,
         throwOnRequestTimeout: true,
       },
       ...(endpoint
@@ -46,6 +49,7 @@ export function documentClient(): DynamoDBDocumentClient {
     });
     shared = {
       endpoint,
+      attemptMs,
       client: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
     };
   }
@@ -67,11 +71,10 @@ export async function storeCall<T>(
   call: (client: DynamoDBDocumentClient, abortSignal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const budget = budgets.getStore();
+  const callMs = timeLimit(STORE_CALL_MS);
   // Whole milliseconds: AbortSignal.timeout takes nothing else.
   const left =
-    budget === undefined
-      ? STORE_CALL_MS
-      : Math.min(STORE_CALL_MS, Math.floor(STORE_REQUEST_MS - budget.spent));
+    budget === undefined ? callMs : Math.min(callMs, Math.floor(timeLimit(STORE_REQUEST_MS) - budget.spent));
   if (left <= 0) throw new StoreUnavailable(new Error('the request has spent its time on the store'));
   const started = performance.now();
   try {

@@ -1,15 +1,12 @@
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { busy, Problem } from '../../functions/http/problem.js';
 import { problemResponse, type Response } from '../../functions/http/respond.js';
 import { FUNCTION_TIMEOUT_SECONDS, GATEWAY_TIMEOUT_MS } from '../../functions/routes.js';
+import { timeLimit } from '../../functions/timeScale.js';
+import { containerBundle } from './bundles.js';
 import type { HostMessage, Invocation } from './route-host.js';
-
-const HOST = fileURLToPath(new URL('./route-host.ts', import.meta.url));
-/** The same host in a worker thread, through an entry that registers tsx there first. */
-const THREAD = new URL('./route-thread.mjs', import.meta.url);
 
 /** A container of route handlers off the runtime's event loop: a worker thread, or a process. */
 export type ContainerKind = 'thread' | 'process';
@@ -28,9 +25,10 @@ interface Host {
   kill(): void;
 }
 
-function startHost(kind: ContainerKind, routes: readonly string[]): Host {
+/** A host running `code`, the bundle of its routes (./bundles.ts): plain JavaScript, no tsx. */
+function startHost(kind: ContainerKind, code: string): Host {
   if (kind === 'process') {
-    const child = fork(HOST, routes, { execArgv: ['--import', 'tsx'], serialization: 'advanced' });
+    const child = fork(code, [], { execArgv: [], serialization: 'advanced' });
     // A process that cannot be started or sent to exits too: its exit is what is acted on.
     child.on('error', () => {});
     return {
@@ -41,7 +39,7 @@ function startHost(kind: ContainerKind, routes: readonly string[]): Host {
     };
   }
   // The same environment as the runtime, live: a thread may start before the runtime has set it all.
-  const worker = new Worker(THREAD, { workerData: routes, env: SHARE_ENV });
+  const worker = new Worker(code, { env: SHARE_ENV });
   // An uncaught error ends the thread: its exit is what is acted on.
   worker.on('error', () => {});
   return {
@@ -54,21 +52,22 @@ function startHost(kind: ContainerKind, routes: readonly string[]): Host {
 
 /**
  * A container hosting `routes`, started and ready. As Lambda does, it stops an invocation that runs
- * past `timeoutMs` (the functions' timeout), answering it 503 `busy`, and a container that died or
- * was stopped is started afresh by the next invocation.
+ * past `timeoutMs` (the functions' timeout, scaled by KLONDIKE_TIME_SCALE), answering it 503 `busy`,
+ * and a container that died or was stopped is started afresh by the next invocation.
  */
 export async function startContainer(
   kind: ContainerKind,
   routes: readonly string[],
   options: { timeoutMs?: number } = {},
 ): Promise<Container> {
-  const timeoutMs = options.timeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000;
+  const timeoutMs = options.timeoutMs ?? timeLimit(FUNCTION_TIMEOUT_SECONDS * 1000);
+  const code = await containerBundle(routes);
   let host: Host | undefined;
   let ready: Promise<void> = Promise.resolve();
   let current: { id: number; answer: (response: Response) => void } | undefined;
   let next = 0;
   const start = () => {
-    const started = startHost(kind, routes);
+    const started = startHost(kind, code);
     host = started;
     ready = new Promise<void>((resolve, reject) => {
       started.onMessage((message) => {
@@ -152,11 +151,12 @@ export async function startContainers(starts: readonly (() => Promise<Container>
 /**
  * Requests shared among containers that take one at a time: each goes to an idle container, or
  * waits its turn, first come first served. One that waits longer than API Gateway would
- * (`waitLimitMs`) is answered 503 `busy` without running, as the gateway gives up on it.
+ * (`waitLimitMs`, scaled by KLONDIKE_TIME_SCALE) is answered 503 `busy` without running, as the
+ * gateway gives up on it.
  */
 export function oneAtATime(
   containers: readonly Container[],
-  waitLimitMs = GATEWAY_TIMEOUT_MS,
+  waitLimitMs = timeLimit(GATEWAY_TIMEOUT_MS),
 ): (route: string, event: APIGatewayProxyEventV2) => Promise<Response> {
   const idle = [...containers];
   const waiting: ((container: Container) => void)[] = [];

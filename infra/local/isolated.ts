@@ -1,5 +1,6 @@
 import type { LambdaHandler } from '../../functions/http/handler.js';
 import { ROUTES } from '../../functions/routes.js';
+import { containerBundles } from './bundles.js';
 import { oneAtATime, startContainer, startContainers } from './containers.js';
 
 export interface IsolatedRoutes {
@@ -16,6 +17,8 @@ export interface IsolatedRoutes {
  */
 export async function isolatedRoutes(options: { containers?: number } = {}): Promise<IsolatedRoutes> {
   const each = options.containers ?? 1;
+  // Built together before any container asks for its own.
+  await containerBundles(ROUTES.map((route) => [route.name]));
   const all = await startContainers(
     ROUTES.flatMap((route) =>
       Array.from({ length: each }, () => () => startContainer('process', [route.name])),

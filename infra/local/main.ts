@@ -1,4 +1,3 @@
-import './node-support.js';
 import { networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ENDPOINT_ENV } from '../../functions/routes.js';

@@ -7,6 +7,7 @@ import { handler as projector } from '../../functions/projector/handler.js';
 import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
+import { timeLimit, timeScale } from '../../functions/timeScale.js';
 import { siteHeaders } from '../site-headers.js';
 import { isolatedRoutes } from './isolated.js';
 import { DEV_AUDIENCE, type DevIssuer, startDevIssuer } from './issuer.js';
@@ -36,7 +37,7 @@ export interface RuntimeOptions {
   readonly projector?: StreamConsumer | undefined;
   /** Count the store's requests and the units it reports (benchmarks). */
   readonly meter?: boolean | undefined;
-  /** How long an outside store (DYNAMODB_ENDPOINT) may take to answer at start (default STORE_WAIT_MS). */
+  /** How long an outside store (DYNAMODB_ENDPOINT) may take to answer at start (default STORE_WAIT_MS, scaled). */
   readonly storeWaitMs?: number | undefined;
   /** How long a request body may take to arrive (default: API Gateway's 30 s). */
   readonly bodyTimeoutMs?: number | undefined;
@@ -108,8 +109,8 @@ const closeServer = (server: Server) =>
  * the route table served with the same handlers Lambda runs.
  */
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
-  const offset = clockOffset();
-  if (typeof offset !== 'number') throw new Error(offset.problem);
+  for (const setting of [clockOffset(), timeScale()])
+    if (typeof setting !== 'number') throw new Error(setting.problem);
   // Another issuer is trusted with both of these; with one alone no sign-in token could ever verify.
   if (Boolean(process.env[OIDC_ISSUER_ENV]) !== Boolean(process.env[OIDC_AUDIENCE_ENV])) {
     throw new Error(
@@ -156,7 +157,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   let rebuild = store?.rebuild ?? false;
   try {
     if (external) {
-      await reachStore(external, options.storeWaitMs ?? STORE_WAIT_MS);
+      await reachStore(external, options.storeWaitMs ?? timeLimit(STORE_WAIT_MS));
       ({ rebuild } = await ensureTables(external, tableName, readTableName));
     }
     // The feed's journal lives with the data it follows (in memory, the store is gone with the process too).

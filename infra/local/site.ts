@@ -3,11 +3,12 @@
  * client/web/dist) and serves the files at `/` beside the API, as CloudFront does in AWS.
  * Only the files of the build are served, held in memory: no path reaches the disk.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, extname, join, relative, sep } from 'node:path';
+import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheControlOf, SITE_HEADERS } from '../site-headers.js';
+import { builtWhole, CACHE_DIR, type Inputs, inputsOf, ownName, place, unchanged } from './build-cache.js';
 
 const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'client', 'web');
 export const WEB_CONFIG = join(WEB_DIR, 'vite.config.ts');
@@ -32,11 +33,73 @@ interface File {
 /** The built site: URL path to file. */
 export type Site = ReadonlyMap<string, File>;
 
-/** Builds the web client with Vite's own API (Vite is a dev dependency, there after `npm install`). */
+const CACHE = join(CACHE_DIR, 'klondike-site');
+const RECORD = join(CACHE, 'record.json');
+
+/** The last build kept: what it was made from, and the folder holding its files. */
+interface Kept {
+  readonly vite: string;
+  readonly inputs: Inputs;
+  readonly dir: string;
+}
+
+/**
+ * Builds the web client into `outDir` with Vite's own API (Vite is a dev dependency, there after
+ * `npm install`), or copies the last build there while every file it was made from is unchanged
+ * (./build-cache.ts): a start on unchanged sources spends no second on the build.
+ */
 export async function buildSite(outDir: string = DEFAULT_SITE_DIR): Promise<string> {
+  const vite = (
+    JSON.parse(readFileSync(join(WEB_DIR, '..', '..', 'node_modules', 'vite', 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+  try {
+    const kept = JSON.parse(readFileSync(RECORD, 'utf8')) as Kept;
+    if (kept.vite === vite && unchanged(kept.inputs)) {
+      rmSync(outDir, { recursive: true, force: true });
+      cpSync(kept.dir, outDir, { recursive: true });
+      return outDir;
+    }
+  } catch {
+    // Nothing kept, or it went while it was copied: built below.
+  }
   const { build } = await import('vite');
-  await build({ configFile: WEB_CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const read = new Set<string>();
+  const started = Date.now();
+  await build({
+    configFile: WEB_CONFIG,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+    plugins: [
+      {
+        name: 'klondike-build-inputs',
+        configResolved: (config) => {
+          for (const file of config.configFileDependencies) read.add(resolve(file));
+        },
+        generateBundle() {
+          for (const id of this.getModuleIds()) read.add(id.split('?')[0]!);
+        },
+      },
+    ],
+  });
+  // What Vite read from disk (not its virtual modules) made the build.
+  const inputs = inputsOf([...read].filter((file) => isAbsolute(file) && existsSync(file)));
+  if (builtWhole(inputs, started)) keep(outDir, { vite, inputs });
   return outDir;
+}
+
+/** Copies the build in `outDir` to the cache, then records it, then removes the build it replaces. */
+function keep(outDir: string, made: Omit<Kept, 'dir'>): void {
+  mkdirSync(CACHE, { recursive: true });
+  const dir = ownName(join(CACHE, 'build'));
+  cpSync(outDir, dir, { recursive: true });
+  let replaced: string | undefined;
+  try {
+    replaced = (JSON.parse(readFileSync(RECORD, 'utf8')) as Kept).dir;
+  } catch {}
+  place(RECORD, JSON.stringify({ ...made, dir }));
+  if (replaced && replaced !== dir) rmSync(replaced, { recursive: true, force: true });
 }
 
 function filesUnder(dir: string): string[] {

@@ -1,10 +1,17 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { deal, deckFromSeed, fold, HOUSE_RULES, toView } from '../../domain/index.js';
+import { handler } from '../../functions/handlers/openapi.js';
 import { openApiDocument } from '../../functions/openapi.js';
 import * as responses from '../../functions/responses.js';
 import { ROUTES } from '../../functions/routes.js';
+import { PROJECT_ROOT } from '../../infra/bundling.js';
+import { gatewayEvent } from '../support/gateway.js';
 
 describe('GET /openapi.json', () => {
   const document = openApiDocument() as { paths: Record<string, Record<string, unknown>> };
@@ -13,6 +20,49 @@ describe('GET /openapi.json', () => {
     const result = await new Validator().validate(document as never);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  it("passes Redocly's recommended lint, as GET /openapi.json serves it: no error, no warning", async () => {
+    const served = await handler(gatewayEvent({ path: '/openapi.json' }));
+    expect(served.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'klondike-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, served.body!);
+      const cli = join(PROJECT_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+      const lint = spawnSync(
+        process.execPath,
+        [cli, 'lint', file, '--extends=recommended', '--format=stylish', '--max-problems=1000'],
+        {
+          encoding: 'utf8',
+          // Offline: no usage report, no check for a newer release.
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        },
+      );
+      const output = lint.stdout + lint.stderr;
+      expect(lint.status, output).toBe(0);
+      expect(output).toMatch(/Your API description is valid/);
+      // Redocly passes a document with warnings too, and counts them after.
+      expect(output).not.toMatch(/You have \d+ warnings?/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says who may call each operation: public ones say none', () => {
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods)) as {
+      operationId: string;
+      security?: unknown;
+    }[];
+    const security = Object.fromEntries(
+      operations.map((operation) => [operation.operationId, operation.security]),
+    );
+    for (const open of ['checkReplay', 'leaderboard', 'openapi']) expect(security[open], open).toEqual([]);
+    for (const either of ['createGame', 'getDaily'])
+      expect(security[either], either).toEqual([{}, { signIn: [] }]);
+    expect(security.getGame).toEqual([{ bearer: [] }, { signIn: [] }]);
+    expect(security.myStats).toEqual([{ signIn: [] }]);
+    expect(operations.every((operation) => Array.isArray(operation.security))).toBe(true);
   });
 
   it('describes every route of the route table', () => {

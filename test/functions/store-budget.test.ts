@@ -6,19 +6,23 @@ import { handler as autoplay } from '../../functions/handlers/autoplay.js';
 import { handler as createGame } from '../../functions/handlers/createGame.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
+import { TIME_SCALE_ENV } from '../../functions/timeScale.js';
 import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
 import { gatewayEvent, parse } from '../support/gateway.js';
 
 /**
  * A store that answers every call, but slowly: each answer 900 ms late, under the SDK's one-second
- * attempt timeout, so no single call ever fails. A request that makes four calls used to take 3.6 s
- * and answer 200; the store's time is now bounded per request, not per call, so it is answered 503
- * with Retry-After within 3 s (docs/api.md: a request never hangs on the store).
+ * attempt timeout. Bounded per call only, a request that makes four calls would take 3.6 s and
+ * answer 200; the store's time is bounded per request (2.5 s), so it is answered 503 with
+ * Retry-After before the store has answered all four (docs/api.md: a request never hangs on
+ * the store). What is counted is the store's answers, not the machine's time.
  */
 const DELAY_MS = 900;
 let store: LocalStore;
 let proxy: Server;
 let delay = 0;
+/** Answers the slow store has sent. */
+let answered = 0;
 
 beforeAll(async () => {
   store = await startLocalStore();
@@ -43,6 +47,7 @@ beforeAll(async () => {
               if (outgoing.destroyed) return;
               outgoing.writeHead(answer.statusCode ?? 500, answer.headers);
               outgoing.end(Buffer.concat(body));
+              answered++;
             }, delay),
           );
         },
@@ -57,6 +62,8 @@ beforeAll(async () => {
   process.env[TABLE_ENV] = store.tableName;
   process.env[READ_TABLE_ENV] = store.readTableName;
   process.env.LOG_LEVEL = 'SILENT';
+  // The store's limits as in AWS: DELAY_MS is chosen against them.
+  process.env[TIME_SCALE_ENV] = '1';
 });
 afterAll(async () => {
   proxy.closeAllConnections();
@@ -72,12 +79,13 @@ function twoAcesUp(): string[] {
 }
 
 describe('a store that answers every call slowly', () => {
-  it('a request that needs four calls is answered 503 with Retry-After within 3 s, not 200 after 3.6 s', async () => {
+  it('a request that needs four calls is answered 503 with Retry-After at its store budget, not 200 after all four', async () => {
     delay = 0;
     const created = parse(
       await createGame(gatewayEvent({ method: 'POST', path: '/games', body: { deck: twoAcesUp() } })),
     );
     delay = DELAY_MS;
+    answered = 0;
     const started = performance.now();
     // Load (Query), the key's first answer (GetItem), then one put for each ace.
     const response = await autoplay(
@@ -88,8 +96,8 @@ describe('a store that answers every call slowly', () => {
         headers: { authorization: `Bearer ${created.token}`, 'idempotency-key': 'slow-store-autoplay' },
       }),
     );
-    const took = performance.now() - started;
-    expect(took).toBeLessThan(3_000);
+    console.info(`slow store: autoplay answered after ${Math.round(performance.now() - started)} ms`);
+    expect(answered).toBeLessThan(4);
     expect(response.statusCode).toBe(503);
     expect(response.headers?.['retry-after']).toBe('1');
     expect(parse(response).type).toBe('/problems/store-unavailable');
@@ -108,5 +116,5 @@ describe('a store that answers every call slowly', () => {
     const view = parse(retried);
     expect(view.foundations.C).toEqual(['AC']);
     expect(view.version).toBeLessThanOrEqual(2);
-  }, 15_000);
+  });
 });

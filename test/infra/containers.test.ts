@@ -18,7 +18,7 @@ describe('a container', () => {
   beforeAll(async () => {
     local = await startLocal({ workers: 1 });
     api = client(local.url);
-  }, 60_000);
+  });
   afterAll(() => local?.stop());
   afterEach(() => {
     vi.useRealTimers();

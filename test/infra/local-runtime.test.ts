@@ -22,41 +22,47 @@ afterAll(() => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * `npm start` as a user runs it, on a free port; resolves with its URL once it serves. An env
- * entry set to undefined is left out.
- */
-function start(args: string[], env: Record<string, string | undefined> = {}) {
+/** `npm start` as a user runs it, on a free port; resolves with its URL once it serves. */
+function start(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', '--port', '0', ...args], {
-    env: Object.fromEntries(
-      Object.entries({ ...process.env, LOG_LEVEL: 'SILENT', ...env }).filter(
-        ([, value]) => value !== undefined,
-      ),
-    ),
+    env: { ...process.env, LOG_LEVEL: 'SILENT', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const served = new Promise<string>((resolve, reject) => {
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      const url = /serving on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve(url);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) =>
-      reject(Object.assign(new Error(`exited ${code}: ${output}`), { code, output })),
-    );
-  });
-  return { child, served, output: () => output };
+  const onData = (data: Buffer) => {
+    output += data.toString();
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  /** Resolves with the match once the output matches `text`; rejects if the process exits first. */
+  const printed = (text: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        const match = text.exec(output);
+        if (match) resolve(match);
+        return Boolean(match);
+      };
+      if (check()) return;
+      const onMore = () => {
+        if (check()) {
+          child.stdout.off('data', onMore);
+          child.stderr.off('data', onMore);
+        }
+      };
+      child.stdout.on('data', onMore);
+      child.stderr.on('data', onMore);
+      child.once('exit', (code) =>
+        reject(Object.assign(new Error(`exited ${code}: ${output}`), { code, output })),
+      );
+    });
+  // The URL is whole once a space or the line's end follows it.
+  const served = printed(/serving on (http:\/\/\S+)\s/).then((match) => match[1]!);
+  return { child, served, output: () => output, printed };
 }
 
 /** Waits for the banner's last line (the URL is printed first). */
-async function bannerOf(runtime: ReturnType<typeof start>): Promise<void> {
-  for (let waited = 0; !runtime.output().includes('Ctrl-C stops it.') && waited < 10_000; waited += 50) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const bannerOf = async (runtime: ReturnType<typeof start>): Promise<void> =>
+  void (await runtime.printed(/Ctrl-C stops it\./));
 
 /** Signs in at the development issuer as alice and creates a game: the status of the creation. */
 async function createSignedIn(url: string): Promise<number> {
@@ -96,9 +102,7 @@ describe('the local store folder', () => {
 describe('npm start', () => {
   it('prints only its own lines: where it serves, what to try next, where the games are kept', async () => {
     const dir = folder();
-    // Without the variable vitest's setup sets, as in a newcomer's shell: node-support turns the
-    // AWS SDK's Node version warning off itself.
-    const runtime = start(['--data', dir], { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: undefined });
+    const runtime = start(['--data', dir]);
     try {
       const url = await runtime.served;
       await bannerOf(runtime);
@@ -123,7 +127,7 @@ describe('npm start', () => {
     } finally {
       await stop(runtime.child);
     }
-  }, 60_000);
+  });
 
   it('bound to every network (--host 0.0.0.0) says who can reach it, and signs in on this machine', async () => {
     const runtime = start(['--host', '0.0.0.0']);
@@ -140,7 +144,7 @@ describe('npm start', () => {
     } finally {
       await stop(runtime.child);
     }
-  }, 60_000);
+  });
 
   it('a second runtime on a folder in use exits 1 and says so', async () => {
     const dir = folder();
@@ -155,7 +159,7 @@ describe('npm start', () => {
     expect(failure?.code).toBe(1);
     expect(failure?.output).toMatch(/is in use by another local runtime/);
     expect(failure?.output).not.toMatch(/Database is closed/);
-  }, 60_000);
+  });
 
   it('with DYNAMODB_ENDPOINT and TABLE_NAME serves on that store, creating the table if it is missing', async () => {
     const bare: Server = dynalite({ createTableMs: 0 });
@@ -182,7 +186,7 @@ describe('npm start', () => {
       await stop(runtime.child);
       await new Promise<void>((resolve) => bare.close(() => resolve()));
     }
-  }, 60_000);
+  });
 });
 
 /** A TCP server on a free loopback port; `silent` accepts connections and never says a word. */
@@ -256,7 +260,7 @@ describe('starting (docs/api.md, "The local runtime answers every request")', ()
     expect(lines[0]).toMatch(
       new RegExp(`^Could not start: the store at ${endpoint} \\(${ENDPOINT_ENV}\\) cannot be reached`),
     );
-  }, 60_000);
+  });
 
   it('npm start on a port in use exits 1 with one line saying so', async () => {
     const taken = await tcpServer();
@@ -272,5 +276,5 @@ describe('starting (docs/api.md, "The local runtime answers every request")', ()
     } finally {
       await taken.close();
     }
-  }, 60_000);
+  });
 });

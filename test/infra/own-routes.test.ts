@@ -64,7 +64,7 @@ describe('with the development issuer', () => {
   beforeAll(async () => {
     runtime = await startLocal({ bodyTimeoutMs: BODY_TIMEOUT_MS });
     port = new URL(runtime.url).port;
-  }, 60_000);
+  });
   afterAll(() => runtime?.stop());
 
   it('its own routes answer requests sent to 127.0.0.1, localhost or [::1] at its port, with its own Origin or none', async () => {
@@ -159,7 +159,7 @@ describe('with another issuer trusted (OIDC_ISSUER)', () => {
     process.env[OIDC_ISSUER_ENV] = 'https://id.example';
     process.env[OIDC_AUDIENCE_ENV] = 'klondike-test';
     runtime = await startLocal();
-  }, 60_000);
+  });
   afterAll(async () => {
     await runtime?.stop();
     for (const [name, value] of [

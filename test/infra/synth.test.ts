@@ -47,9 +47,7 @@ function runApp(): Promise<{ code: number | null; output: string }> {
 }
 
 describe('cdk synth (bundling and validation on)', () => {
-  it('synthesizes the app with every handler bundled and nothing left to acknowledge', {
-    timeout: 120_000,
-  }, async () => {
+  it('synthesizes the app with every handler bundled and nothing left to acknowledge', async () => {
     const { code, output } = await runApp();
     expect(code, output.slice(-4000)).toBe(0);
 

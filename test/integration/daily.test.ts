@@ -37,7 +37,7 @@ beforeAll(async () => {
   await start(0);
   // Today's deal is a deal with a known winning line, kept as the schedule would keep it.
   await keepDailyDeal(today, line!.deck, new Date().toISOString());
-}, 60_000);
+});
 
 afterAll(async () => {
   await runtime?.stop();
@@ -215,7 +215,7 @@ describe('the next day, on the same --data folder', () => {
     // Kept ahead as the schedule keeps it (a deal drawn on the day's first request is the same code,
     // tested in test/functions/prepare-daily.test.ts without a clock a busy machine could run out).
     await keepDailyDeal(nextDay(today), fixtures.lines[1]!.deck, new Date().toISOString());
-  }, 60_000);
+  });
 
   it("has a new deal, and yesterday's games are public, revealed, hinted and analysed", async () => {
     const daily = await api.get('/daily', jwt.alice);

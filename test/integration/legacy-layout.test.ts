@@ -44,7 +44,7 @@ beforeAll(async () => {
   process.env[TABLE_ENV] = LOCAL_TABLE;
   runtime = await startRuntime({ port: 0 });
   api = client(runtime.url);
-}, 60_000);
+});
 
 afterAll(async () => {
   await runtime?.stop();

@@ -78,9 +78,9 @@ export function expectedPiles(view: View): Record<string, string[]> {
   return piles;
 }
 
-/** Waits until the play view shows `version`. */
+/** Waits until the play view shows `version` (the test's own timeout is what fails a page that never does). */
 export const waitForVersion = (page: Page, version: number) =>
-  page.waitForSelector(`.status [data-version="${version}"]`, { timeout: 10_000 });
+  page.waitForSelector(`.status [data-version="${version}"]`, { timeout: 0 });
 
 /** The cards a player of this view can see: the waste, the foundations and the face-up cards. */
 export function visibleCards(view: View): Set<string> {

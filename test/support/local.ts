@@ -74,7 +74,7 @@ export function useLocalApi(options: { isolated?: boolean } = {}): { api: Client
   beforeAll(async () => {
     context.local = await startLocal(options);
     context.api = client(context.local.url);
-  }, 60_000);
+  });
   afterAll(() => context.local?.stop());
   return context;
 }

@@ -3,7 +3,6 @@
  * answers), run as a child process by test/infra/change-feed.test.ts and killed with SIGKILL: every
  * write it answered is left undelivered, for the next runtime on the folder to catch up on.
  */
-import '../../infra/local/node-support.js';
 import { startRuntime } from '../../infra/local/runtime.js';
 
 process.env.LOG_LEVEL = 'SILENT';
