@@ -1,4 +1,4 @@
-import { holderOf, KING, rankOf, suitOf } from '../cards.js';
+import { cardOf, holderOf, KING, rankOf, suitOf } from '../cards.js';
 import { COLUMNS } from '../piles.js';
 import { COLUMN_ROOM, type Position } from './position.js';
 
@@ -90,7 +90,8 @@ export class DeadEnds {
     if (rankOf(card) === KING) return true;
     const s = suitOf(card);
     let home = true;
-    for (let x = s * 13 + this.position.foundation[s]!; x < card && home; x++) home = this.leaves[x] === 1;
+    for (let x = cardOf(this.position.foundation[s]! + 1, s); x < card && home; x++)
+      home = this.leaves[x] === 1;
     return home || this.holds(holderOf(card, 0)) || this.holds(holderOf(card, 1));
   }
 

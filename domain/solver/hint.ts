@@ -1,8 +1,8 @@
-import { type Board, listMoves } from '../board.js';
+import { type Board, cardsOn, listMoves } from '../board.js';
 import { formatCard } from '../cards.js';
 import { canUndo, type GameState } from '../game.js';
 import type { PlayedMove } from '../moves.js';
-import { columnIndex, foundationSuit, isColumn, isFoundation, pileIndex, WASTE } from '../piles.js';
+import { isFoundation, pileIndex } from '../piles.js';
 import { safeAutoplay } from './autoplay.js';
 import { type Choice, type ChoiceKind, choices, firstMove, preference } from './choices.js';
 import { playerBoard, unseenCards } from './knowledge.js';
@@ -37,13 +37,7 @@ export const HINT_BUDGET: HintBudget = {
 function describe(board: Board, move: PlayedMove): string {
   if (move.type === 'draw') return 'Draw';
   if (move.type === 'recycle') return 'Turn the waste over';
-  const from = pileIndex(move.from);
-  const source =
-    from === WASTE
-      ? board.waste
-      : isColumn(from)
-        ? board.tableau[columnIndex(from)]!.up
-        : board.foundations[foundationSuit(from)]!;
+  const source = cardsOn(board, pileIndex(move.from));
   const card = formatCard(source[source.length - move.count]!);
   return `Move ${move.count > 1 ? `${move.count} cards from ${card}` : card} from ${move.from} to ${move.to}`;
 }

@@ -1,4 +1,4 @@
-import { holderOf, KING, rankOf, twinOf } from '../cards.js';
+import { cardOf, holderOf, KING, rankOf, twinOf } from '../cards.js';
 import { COLUMNS } from '../piles.js';
 import { commutes } from './commuting.js';
 import { DeadEnds } from './dead-ends.js';
@@ -127,7 +127,7 @@ export class MoveList implements Tops {
       for (let s = 0; s < 4; s++) {
         const height = foundation[s]!;
         if (height === 0) continue;
-        const card = s * 13 + height - 1;
+        const card = cardOf(height, s);
         const to =
           height === KING ? firstEmpty : leftmost(this.holderColumn(card, 0), this.holderColumn(card, 1));
         if (to < 0 || (position.prune && !coverable(position, this, card, to))) continue;
