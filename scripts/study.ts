@@ -1,11 +1,12 @@
 /**
  * How often the solver decides random deals, and how fast: `npm run study -- --deals N [--start S]
- * [--budget-ms 1000] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited]`. Classifies the
+ * [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited]`. Classifies the
  * numbered deals S..S+N-1 (or, with `--decks`, the deals of FILE, one 156-digit deal string a line,
  * the first N of them if N is given) under draw 3 with 3 passes, then under draw 3 with unlimited
  * passes (`--passes 3` or `--passes unlimited` for one of them), and prints
  * for each the verdicts, the winnable share of the decided deals with a 95% Wilson interval, the share
- * left undecided, and the time per deal. With `--out FILE`, writes one JSON line per deal and rule set
+ * left undecided, and the time per deal. The budget and the times are the process's CPU time (`--clock
+ * wall` for the wall clock), so that other work on the machine does not eat into a deal's second. With `--out FILE`, writes one JSON line per deal and rule set
  * (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`). With `--jobs J`, J processes
  * share the deals (each deal still gets its budget on one core).
  */
@@ -27,6 +28,9 @@ const { values } = parseArgs({
     // The rule sets: draw 3 with 3 passes, with unlimited passes, or both (the default).
     passes: { type: 'string', default: '3,unlimited' },
     out: { type: 'string' },
+    // What the budget counts: the CPU time of the process (the default: a deal's time is its own on a
+    // machine shared with other work) or the wall clock.
+    clock: { type: 'string', default: 'cpu' },
     // Internal: this process is job `slice` of `jobs` and prints one JSON line per deal.
     slice: { type: 'string' },
   },
@@ -46,10 +50,11 @@ if (
   !(budgetMs > 0) ||
   !Number.isInteger(jobs) ||
   jobs < 1 ||
-  (fromFile !== undefined && deals > fromFile.length)
+  (fromFile !== undefined && deals > fromFile.length) ||
+  (values.clock !== 'cpu' && values.clock !== 'wall')
 ) {
   console.error(
-    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited]',
+    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited]',
   );
   process.exit(2);
 }
@@ -72,13 +77,22 @@ interface Record extends DealRecord {
   readonly set: number;
 }
 
+/** Milliseconds of CPU time this process has used, or of the wall clock. */
+const clock =
+  values.clock === 'wall'
+    ? () => performance.now()
+    : () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      };
+
 const deckAt = (i: number): readonly Card[] => fromFile?.[i] ?? deckFromSeed((start + i) % (MAX_SEED + 1));
 const dealsName = fromFile ? `${deals} deals of ${values.decks}` : `seeds ${start}..${start + deals - 1}`;
 
 /** Classifies the deals i (0 <= i < deals) with i % of === slice, under one rule set. */
 function* classify(set: number, slice: number, of: number): Generator<Record> {
   for (let i = slice; i < deals; i += of)
-    yield { set, ...studyDeal(deckAt(i), RULE_SETS[set]!.rules, budgetMs) };
+    yield { set, ...studyDeal(deckAt(i), RULE_SETS[set]!.rules, budgetMs, clock) };
 }
 
 /** The `--out` file, one JSON line per deal and rule set, in the order the deals are decided. */
@@ -110,7 +124,9 @@ function report(set: number, records: readonly Record[]): void {
   const times = records.map((record) => record.ms).sort((a, b) => a - b);
   const decided = counts.won + counts.lost;
   const [low, high] = wilson(counts.won, decided);
-  console.log(`${RULE_SETS[set]!.name} (${dealsName}, budget ${budgetMs} ms a deal)`);
+  console.log(
+    `${RULE_SETS[set]!.name} (${dealsName}, budget ${budgetMs} ms of ${values.clock === 'wall' ? 'wall-clock' : 'CPU'} time a deal)`,
+  );
   console.log(`  won ${counts.won}  lost ${counts.lost}  unknown ${counts.unknown}`);
   console.log(
     `  winnable share of decided deals: ${pct(decided ? counts.won / decided : Number.NaN)} (95% CI ${pct(low)}-${pct(high)}, n = ${decided})`,

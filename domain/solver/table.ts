@@ -39,23 +39,25 @@ export class PositionTable {
     return this.slots[at] === 0 && this.slots[at + 1] === 0 ? -1 : at;
   }
 
+  /** The slot of a key, added with empty masks if it was not there: one lookup for both. */
+  claim(hi: number, lo: number): number {
+    const key = hi === 0 && lo === 0 ? 1 : lo;
+    const at = this.locate(hi, key);
+    if (this.slots[at] !== 0 || this.slots[at + 1] !== 0) return at;
+    this.slots[at] = hi;
+    this.slots[at + 1] = key;
+    if (++this.size * 2 <= this.mask) return at;
+    this.grow();
+    return this.locate(hi, key);
+  }
+
   /** Mask number `k` of the slot at `at`. */
   get(at: number, k: number): number {
     return this.slots[at + 2 + k]!;
   }
 
-  /** Adds `bits` to mask number `k` of a key. */
-  add(hi: number, lo: number, k: number, bits: number): void {
-    const key = hi === 0 && lo === 0 ? 1 : lo;
-    let at = this.locate(hi, key);
-    if (this.slots[at] === 0 && this.slots[at + 1] === 0) {
-      this.slots[at] = hi;
-      this.slots[at + 1] = key;
-      if (++this.size * 2 > this.mask) {
-        this.grow();
-        at = this.locate(hi, key);
-      }
-    }
+  /** Adds `bits` to mask number `k` of the slot at `at`. */
+  add(at: number, k: number, bits: number): void {
     this.slots[at + 2 + k]! |= bits;
   }
 
