@@ -19,6 +19,7 @@ const BUDGET: HintBudget = {
   dealNodes: 8_000,
   positionNodes: 30_000,
   totalNodes: 60_000,
+  blindDepth: 2,
   knownNodes: 60_000,
 };
 
