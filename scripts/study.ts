@@ -1,14 +1,15 @@
 /**
  * How often the solver decides random deals, and how fast: `npm run study -- --deals N [--start S]
- * [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited]`. Classifies the
- * numbered deals S..S+N-1 (or, with `--decks`, the deals of FILE, one 156-digit deal string a line,
- * the first N of them if N is given) under draw 3 with 3 passes, then under draw 3 with unlimited
- * passes (`--passes 3` or `--passes unlimited` for one of them), and prints
- * for each the verdicts, the winnable share of the decided deals with a 95% Wilson interval, the share
- * left undecided, and the time per deal. The budget and the times are the process's CPU time (`--clock
- * wall` for the wall clock), so that other work on the machine does not eat into a deal's second. With `--out FILE`, writes one JSON line per deal and rule set
- * (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`). With `--jobs J`, J processes
- * share the deals (each deal still gets its budget on one core).
+ * [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE]
+ * [--passes 3,unlimited] [--draw 3|1]`. Classifies the numbered deals S..S+N-1 (or, with `--decks`,
+ * the deals of FILE, one 156-digit deal string a line, the first N of them if N is given) under draw
+ * 3 with 3 passes, then under draw 3 with unlimited passes (`--passes 3` or `--passes unlimited` for
+ * one of them; `--draw 1` for draw 1), and prints for each the verdicts, the winnable share of the
+ * decided deals with a 95% Wilson interval, the share left undecided, and the time per deal. The
+ * budget and the times are the process's CPU time (`--clock wall` for the wall clock), so that other
+ * work on the machine does not eat into a deal's second. With `--out FILE`, writes one JSON line per
+ * deal and rule set (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`). With
+ * `--jobs J`, J processes share the deals (each deal still gets its budget on one core).
  */
 import { createWriteStream, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -25,8 +26,9 @@ const { values } = parseArgs({
     'budget-ms': { type: 'string', default: '1000' },
     jobs: { type: 'string', default: '1' },
     decks: { type: 'string' },
-    // The rule sets: draw 3 with 3 passes, with unlimited passes, or both (the default).
+    // The rule sets: 3 passes, unlimited passes, or both (the default), with draw 3 or draw 1.
     passes: { type: 'string', default: '3,unlimited' },
+    draw: { type: 'string', default: '3' },
     out: { type: 'string' },
     // What the budget counts: the CPU time of the process (the default: a deal's time is its own on a
     // machine shared with other work) or the wall clock.
@@ -51,20 +53,22 @@ if (
   !Number.isInteger(jobs) ||
   jobs < 1 ||
   (fromFile !== undefined && deals > fromFile.length) ||
-  (values.clock !== 'cpu' && values.clock !== 'wall')
+  (values.clock !== 'cpu' && values.clock !== 'wall') ||
+  (values.draw !== '3' && values.draw !== '1')
 ) {
   console.error(
-    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited]',
+    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited] [--draw 3|1]',
   );
   process.exit(2);
 }
 
+const draw = values.draw === '1' ? 1 : 3;
 const ALL_RULE_SETS: { name: string; option: string; rules: Rules }[] = [
-  { name: 'draw 3, 3 passes', option: '3', rules: { draw: 3, passes: 3, foundationToTableau: true } },
+  { name: `draw ${draw}, 3 passes`, option: '3', rules: { draw, passes: 3, foundationToTableau: true } },
   {
-    name: 'draw 3, unlimited passes',
+    name: `draw ${draw}, unlimited passes`,
     option: 'unlimited',
-    rules: { draw: 3, passes: null, foundationToTableau: true },
+    rules: { draw, passes: null, foundationToTableau: true },
   },
 ];
 const RULE_SETS = ALL_RULE_SETS.filter(({ option }) => values.passes.split(',').includes(option));
