@@ -1,17 +1,18 @@
 /**
  * How often the solver decides random deals, and how fast: `npm run study -- --deals N [--start S]
  * [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE]
- * [--passes 3,unlimited] [--draw 3|1]`. Classifies the numbered deals S..S+N-1 (or, with `--decks`,
+ * [--table FILE] [--passes 3,unlimited] [--draw 3|1]`. Classifies the numbered deals S..S+N-1 (or, with `--decks`,
  * the deals of FILE, one 156-digit deal string a line, the first N of them if N is given) under draw
  * 3 with 3 passes, then under draw 3 with unlimited passes (`--passes 3` or `--passes unlimited` for
  * one of them; `--draw 1` for draw 1), and prints for each the verdicts, the winnable share of the
  * decided deals with a 95% Wilson interval, the share left undecided, and the time per deal. The
  * budget and the times are the process's CPU time (`--clock wall` for the wall clock), so that other
  * work on the machine does not eat into a deal's second. With `--out FILE`, writes one JSON line per
- * deal and rule set (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`). With
+ * deal and rule set (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`); with
+ * `--table FILE`, one tab-separated line per deal and rule set (seed, verdict, nodes, ms). With
  * `--jobs J`, J processes share the deals (each deal still gets its budget on one core).
  */
-import { createWriteStream, readFileSync } from 'node:fs';
+import { openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Card } from '../domain/cards.js';
 import type { Rules } from '../domain/rules.js';
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     passes: { type: 'string', default: '3,unlimited' },
     draw: { type: 'string', default: '3' },
     out: { type: 'string' },
+    table: { type: 'string' },
     // What the budget counts: the CPU time of the process (the default: a deal's time is its own on a
     // machine shared with other work) or the wall clock.
     clock: { type: 'string', default: 'cpu' },
@@ -57,7 +59,7 @@ if (
   (values.draw !== '3' && values.draw !== '1')
 ) {
   console.error(
-    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited] [--draw 3|1]',
+    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE] [--table FILE] [--passes 3,unlimited] [--draw 3|1]',
   );
   process.exit(2);
 }
@@ -79,6 +81,8 @@ if (RULE_SETS.length === 0) {
 
 interface Record extends DealRecord {
   readonly set: number;
+  /** The deal's place among those studied, from 0. */
+  readonly at: number;
 }
 
 /** Milliseconds of CPU time this process has used, or of the wall clock. */
@@ -96,16 +100,35 @@ const dealsName = fromFile ? `${deals} deals of ${values.decks}` : `seeds ${star
 /** Classifies the deals i (0 <= i < deals) with i % of === slice, under one rule set. */
 function* classify(set: number, slice: number, of: number): Generator<Record> {
   for (let i = slice; i < deals; i += of)
-    yield { set, ...studyDeal(deckAt(i), RULE_SETS[set]!.rules, budgetMs, clock) };
+    yield { set, at: i, ...studyDeal(deckAt(i), RULE_SETS[set]!.rules, budgetMs, clock) };
 }
 
-/** The `--out` file, one JSON line per deal and rule set, in the order the deals are decided. */
-const out =
-  values.out === undefined || values.slice !== undefined ? undefined : createWriteStream(values.out);
+/**
+ * The `--out` file, one JSON line per deal and rule set, in the order the deals are decided, written
+ * as each is decided (a run cut short keeps what it did).
+ */
+const out = values.out === undefined || values.slice !== undefined ? undefined : openSync(values.out, 'w');
 const write = (record: Record) => {
-  const { set: _, ...line } = record;
-  out?.write(`${JSON.stringify(line)}\n`);
+  const { set: _, at: __, ...line } = record;
+  if (out !== undefined) writeSync(out, `${JSON.stringify(line)}\n`);
 };
+
+/**
+ * The `--table` file: one tab-separated line per deal and rule set, in the order of the deals, with
+ * the deal's seed (or, with `--decks`, its place in the file from 0), the verdict, the nodes and the
+ * milliseconds: the study's verdicts, small enough to keep beside the docs.
+ */
+function writeTable(file: string, bySet: readonly (readonly Record[])[]): void {
+  const rows = ['draw\tpasses\tdeal\tverdict\tnodes\tms'];
+  bySet.forEach((records, set) => {
+    const { draw, passes } = RULE_SETS[set]!.rules;
+    for (const r of [...records].sort((a, b) => a.at - b.at)) {
+      const deal = fromFile ? r.at : (start + r.at) % (MAX_SEED + 1);
+      rows.push([draw, passes ?? 'unlimited', deal, r.verdict, r.nodes, r.ms.toFixed(1)].join('\t'));
+    }
+  });
+  writeFileSync(file, `${rows.join('\n')}\n`);
+}
 
 /** Wilson score interval for k successes in n trials, 95%. */
 function wilson(k: number, n: number): [number, number] {
@@ -161,27 +184,27 @@ if (values.slice !== undefined) {
   for (let set = 0; set < RULE_SETS.length; set++) {
     for (const record of classify(set, slice, jobs)) console.log(JSON.stringify(record));
   }
-} else if (jobs === 1) {
-  for (let set = 0; set < RULE_SETS.length; set++) {
-    const records: Record[] = [];
-    const began = performance.now();
-    for (const record of classify(set, 0, 1)) {
-      records.push(record);
-      write(record);
-      progress(set, records, began);
-    }
-    report(set, records);
-  }
 } else {
   const bySet: Record[][] = RULE_SETS.map(() => []);
-  const began = performance.now();
-  await runJobs<Record>(jobs, (record) => {
-    bySet[record.set]!.push(record);
-    write(record);
-    progress(record.set, bySet[record.set]!, began);
-  });
+  if (jobs === 1) {
+    for (let set = 0; set < RULE_SETS.length; set++) {
+      const began = performance.now();
+      for (const record of classify(set, 0, 1)) {
+        bySet[set]!.push(record);
+        write(record);
+        progress(set, bySet[set]!, began);
+      }
+    }
+  } else {
+    const began = performance.now();
+    await runJobs<Record>(jobs, (record) => {
+      bySet[record.set]!.push(record);
+      write(record);
+      progress(record.set, bySet[record.set]!, began);
+    });
+  }
   bySet.forEach((records, set) => {
     report(set, records);
   });
+  if (values.table !== undefined) writeTable(values.table, bySet);
 }
-out?.end();
