@@ -31,7 +31,6 @@ export const HINT_BUDGET: HintBudget = {
   dealNodes: 320_000,
   positionNodes: 500_000,
   totalNodes: 1_000_000,
-  blindDepth: 2,
   knownNodes: 400_000,
 };
 

@@ -2,25 +2,8 @@ import { applyMove, type Board } from '../board.js';
 import type { PlayedMove } from '../moves.js';
 import type { Rules } from '../rules.js';
 import { mulberry32 } from '../shuffle.js';
-import {
-  type Choice,
-  choiceKey,
-  choices,
-  kindOf,
-  moveKey,
-  preference,
-  talonKey,
-  talonKnown,
-} from './choices.js';
-import {
-  orders,
-  permutations,
-  playerBoard,
-  samplingSeed,
-  shuffled,
-  unseenCards,
-  withUnseen,
-} from './knowledge.js';
+import { type Choice, choiceKey, kindOf, moveKey, preference, talonKey, talonKnown } from './choices.js';
+import { orders, permutations, samplingSeed, shuffled, unseenCards, withUnseen } from './knowledge.js';
 import { solveBoard } from './solve.js';
 
 /**
@@ -57,11 +40,6 @@ export interface SamplingBudget {
   /** Solver nodes for everything together, and for the looks from the position among them. */
   readonly totalNodes: number;
   readonly positionNodes: number;
-  /**
-   * How many choices in a row a plan makes for every sampled deal at once, while the deals look
-   * alike to the player (1: each deal is solved as it lies right after the first choice).
-   */
-  readonly blindDepth: number;
   readonly now?: () => number;
   readonly deadline?: number;
 }
@@ -79,13 +57,6 @@ export interface Sampled {
   readonly exhaustive: boolean;
   /** Solver nodes used. */
   readonly nodes: number;
-}
-
-/** A sampled deal at a point of a plan: its board there, the look that won it from the position, and the choice its own winning line makes next, if known. */
-interface World {
-  readonly deal: Board;
-  readonly limit: number;
-  readonly votedFor: number | undefined;
 }
 
 /** A choice on a deal gets this many times the look that won the deal from the position. */
@@ -181,84 +152,29 @@ export function sample(
   };
   if (won.length === 0) return { choice: null, losses: 0, ...summary, nodes };
 
-  /**
-   * Deals lost, of `worlds` (the deals at one information set, whose choices are `at`), when the
-   * player makes choice i there and then, while deals still look alike to the player, the best next
-   * choice for all of those together, up to `depth` choices in all: a plan made blind, as a player
-   * makes it, not one per deal. Counting stops at `cut`; undefined when the budget ran out first.
-   */
-  const lossesOf = (
-    at: readonly Choice[],
-    i: number,
-    worlds: readonly World[],
-    depth: number,
-    cut: number,
-  ): number | undefined => {
-    const choice = at[i]!;
-    let losses = 0;
-    const open: { deal: Board; limit: number; line: readonly PlayedMove[] | undefined }[] = [];
-    for (const { deal, votedFor, limit } of worlds) {
-      const after = play(deal, rules, [...choice.path, choice.move]);
-      // The solver's own line shows the choice does not lose this deal.
-      if (votedFor === i) {
-        open.push({ deal: after, limit, line: undefined });
-        continue;
-      }
-      if (outOfTime()) return undefined;
-      const solved = solve(after, CHOICE_FACTOR * limit);
-      if (solved.result === 'lost') {
-        if (++losses >= cut) return losses;
-        continue;
-      }
-      open.push({ deal: after, limit, line: solved.result === 'won' ? solved.line : undefined });
-    }
-    if (depth <= 1) return losses;
-    // Deals that still look alike to the player take the same next choice: the best for them all.
-    const alike = new Map<string, typeof open>();
-    for (const world of open) {
-      const key = JSON.stringify(playerBoard(world.deal));
-      alike.set(key, [...(alike.get(key) ?? []), world]);
-    }
-    for (const group of alike.values()) {
-      if (group.length < 2) continue;
-      const view = playerBoard(group[0]!.deal);
-      const next = choices(view, rules);
-      if (next.length === 0) continue;
-      const index = new Map(next.map((option, j) => [choiceKey(option), j]));
-      const votes = new Array<number>(next.length).fill(0);
-      const members: World[] = group.map(({ deal, limit, line }) => {
-        const votedFor = line === undefined ? undefined : firstChoice(view, rules, line, index);
-        if (votedFor !== undefined) votes[votedFor]!++;
-        return { deal, limit, votedFor };
-      });
-      // Only the fewest losses matter here: the choice most deals' own lines make first is tried first.
-      const order = next
-        .map((_, j) => j)
-        .sort((x, y) => votes[y]! - votes[x]! || preference(next[x]!) - preference(next[y]!));
-      let least = Number.POSITIVE_INFINITY;
-      for (const j of order) {
-        if (least === 0) break;
-        const lost = lossesOf(next, j, members, depth - 1, Math.min(least, cut - losses));
-        if (lost === undefined) return undefined;
-        least = Math.min(least, lost);
-      }
-      losses += least;
-      if (losses >= cut) return losses;
-    }
-    return losses;
-  };
-
   const order = options
     .map((_, i) => i)
     .sort((a, b) => preference(options[a]!) - preference(options[b]!) || votes[b]! - votes[a]!);
-  const worlds: World[] = won.map(({ deal, votedFor, limit }) => ({ deal, votedFor, limit }));
   let best = -1;
   let bestLosses = Number.POSITIVE_INFINITY;
   for (const i of order) {
     if (bestLosses === 0 || outOfTime()) break;
-    // A choice replaces the best only by losing fewer deals.
-    const losses = lossesOf(options, i, worlds, budget.blindDepth, bestLosses);
-    if (losses !== undefined && losses < bestLosses) {
+    const choice = options[i]!;
+    let losses = 0;
+    let complete = true;
+    for (const { deal, votedFor, limit } of won) {
+      // The solver's own line shows the choice does not lose this deal.
+      if (votedFor === i) continue;
+      if (outOfTime()) {
+        complete = false;
+        break;
+      }
+      const after = play(deal, rules, [...choice.path, choice.move]);
+      if (solve(after, CHOICE_FACTOR * limit).result === 'lost') losses++;
+      // A choice replaces the best only by losing fewer deals.
+      if (losses >= bestLosses) break;
+    }
+    if (complete && losses < bestLosses) {
       best = i;
       bestLosses = losses;
     }

@@ -19,7 +19,6 @@ const BUDGET: HintBudget = {
   dealNodes: 8_000,
   positionNodes: 30_000,
   totalNodes: 60_000,
-  blindDepth: 2,
   knownNodes: 60_000,
 };
 
