@@ -14,6 +14,7 @@ import { deal, decide, evolve, fold, type GameState, isViolation } from '../doma
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { HINT_BUDGET, type HintBudget, hint } from '../domain/solver/index.js';
+import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
 
 const { values } = parseArgs({
@@ -56,7 +57,7 @@ if (
   from < 0 ||
   !(passes === null || (Number.isInteger(passes) && passes >= 1)) ||
   (draw !== 1 && draw !== 3) ||
-  (values.clock !== 'cpu' && values.clock !== 'wall')
+  !isClockName(values.clock)
 ) {
   console.error(
     'usage: npm run hintbot -- --deals N [--from S] [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall] [--budget name=value,...]',
@@ -64,14 +65,7 @@ if (
   process.exit(2);
 }
 const rules: Rules = { draw, passes, foundationToTableau: true };
-/** Milliseconds of CPU time this process has used, or of the wall clock. */
-const clock =
-  values.clock === 'wall'
-    ? () => performance.now()
-    : () => {
-        const { user, system } = process.cpuUsage();
-        return (user + system) / 1000;
-      };
+const clock = clockOf(values.clock === 'wall' ? 'wall' : 'cpu');
 
 /** More moves than any game needs: a bot still playing then is going round in circles. */
 const MAX_MOVES = 2_000;

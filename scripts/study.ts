@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import type { Card } from '../domain/cards.js';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
+import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
 import { type DealRecord, readDecks, studyDeal, type Verdict } from './study-deals.js';
 
@@ -55,7 +56,7 @@ if (
   !Number.isInteger(jobs) ||
   jobs < 1 ||
   (fromFile !== undefined && deals > fromFile.length) ||
-  (values.clock !== 'cpu' && values.clock !== 'wall') ||
+  !isClockName(values.clock) ||
   (values.draw !== '3' && values.draw !== '1')
 ) {
   console.error(
@@ -85,14 +86,7 @@ interface Record extends DealRecord {
   readonly at: number;
 }
 
-/** Milliseconds of CPU time this process has used, or of the wall clock. */
-const clock =
-  values.clock === 'wall'
-    ? () => performance.now()
-    : () => {
-        const { user, system } = process.cpuUsage();
-        return (user + system) / 1000;
-      };
+const clock = clockOf(values.clock === 'wall' ? 'wall' : 'cpu');
 
 const deckAt = (i: number): readonly Card[] => fromFile?.[i] ?? deckFromSeed((start + i) % (MAX_SEED + 1));
 const dealsName = fromFile ? `${deals} deals of ${values.decks}` : `seeds ${start}..${start + deals - 1}`;
