@@ -69,7 +69,8 @@ export function layOut(deck: readonly Card[]): Board {
 
 const topOf = (cards: readonly Card[]): Card | undefined => cards[cards.length - 1];
 
-function cardsOn(board: Board, pile: number): readonly Card[] {
+/** The cards of pile number `pile` that a move may take: the waste, a column's face-up run, a foundation. */
+export function cardsOn(board: Board, pile: number): readonly Card[] {
   if (pile === WASTE) return board.waste;
   if (isColumn(pile)) return board.tableau[columnIndex(pile)]!.up;
   return board.foundations[foundationSuit(pile)]!;

@@ -2,31 +2,56 @@
  * How `POST /games {"winnable": true}` fares under the handler's own budget (`npm run bench:winnable`):
  * deals drawn afresh from the cryptographic source until the solver proves one won, SOLVER_MS.winnableDeal
  * in all and WINNABLE_NODES_PER_DEAL a deal. Prints, per rule set, the share answered 201 (the rest
- * are 503 busy) and the time taken (median, p90, max) and deals tried.
+ * are 503 busy) and the time taken (median, p90, max) and deals tried. The deadline and
+ * the times are the process's CPU time unless `--clock wall`: on a shared machine the handler's own
+ * CPU is what its budget stands for (a Lambda call has its vCPU to itself). `--seeds S` draws the
+ * numbered deals S, S+1, ... instead, so that two runs do the same work.
  */
 import { parseArgs } from 'node:util';
-import { type Rules, winnableDeal, withDefaults } from '../domain/index.js';
+import { deckFromSeed, type Rules, winnableDeal, withDefaults } from '../domain/index.js';
 import { randomDeck } from '../functions/deals.js';
-import { deadline, SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../functions/solver.js';
+import { SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../functions/solver.js';
+import { clockOf, deadlineOn, isClockName } from './clock.js';
 
-const { values } = parseArgs({ options: { tries: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    tries: { type: 'string' },
+    clock: { type: 'string', default: 'cpu' },
+    // The numbered deals from this seed on instead of fresh random ones: the same work for every run.
+    seeds: { type: 'string' },
+  },
+});
 const TRIES = Number(values.tries ?? 40);
+const firstSeed = values.seeds === undefined ? undefined : Number(values.seeds);
+if (
+  !Number.isInteger(TRIES) ||
+  TRIES < 1 ||
+  !isClockName(values.clock) ||
+  (firstSeed !== undefined && !(Number.isInteger(firstSeed) && firstSeed >= 0))
+) {
+  console.error('usage: npm run bench:winnable -- [--tries 40] [--clock cpu|wall] [--seeds S]');
+  process.exit(2);
+}
+const clockName = values.clock === 'wall' ? 'wall' : 'cpu';
+const clock = clockOf(clockName);
 const RULE_SETS: Partial<Rules>[] = [{}, { passes: 1 }, { draw: 1 }, { passes: null }];
 
 const at = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 for (const options of RULE_SETS) {
   const rules = withDefaults(options);
+  let seed = firstSeed ?? 0;
+  const nextDeck = firstSeed === undefined ? randomDeck : () => deckFromSeed(seed++);
   const times: number[] = [];
   const attempts: number[] = [];
   let found = 0;
   for (let i = 0; i < TRIES; i++) {
-    const started = performance.now();
-    const deal = winnableDeal(randomDeck, rules, {
+    const started = clock();
+    const deal = winnableDeal(nextDeck, rules, {
       perDeal: WINNABLE_NODES_PER_DEAL,
-      ...deadline(SOLVER_MS.winnableDeal),
+      ...deadlineOn(clockName, SOLVER_MS.winnableDeal),
     });
-    times.push(performance.now() - started);
+    times.push(clock() - started);
     if (deal) {
       found++;
       attempts.push(deal.attempts);

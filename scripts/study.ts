@@ -1,19 +1,23 @@
 /**
  * How often the solver decides random deals, and how fast: `npm run study -- --deals N [--start S]
- * [--budget-ms 1000] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited]`. Classifies the
- * numbered deals S..S+N-1 (or, with `--decks`, the deals of FILE, one 156-digit deal string a line,
- * the first N of them if N is given) under draw 3 with 3 passes, then under draw 3 with unlimited
- * passes (`--passes 3` or `--passes unlimited` for one of them), and prints
- * for each the verdicts, the winnable share of the decided deals with a 95% Wilson interval, the share
- * left undecided, and the time per deal. With `--out FILE`, writes one JSON line per deal and rule set
- * (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`). With `--jobs J`, J processes
- * share the deals (each deal still gets its budget on one core).
+ * [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE]
+ * [--table FILE] [--passes 3,unlimited] [--draw 3|1]`. Classifies the numbered deals S..S+N-1 (or, with `--decks`,
+ * the deals of FILE, one 156-digit deal string a line, the first N of them if N is given) under draw
+ * 3 with 3 passes, then under draw 3 with unlimited passes (`--passes 3` or `--passes unlimited` for
+ * one of them; `--draw 1` for draw 1), and prints for each the verdicts, the winnable share of the
+ * decided deals with a 95% Wilson interval, the share left undecided, and the time per deal. The
+ * budget and the times are the process's CPU time (`--clock wall` for the wall clock), so that other
+ * work on the machine does not eat into a deal's second. With `--out FILE`, writes one JSON line per
+ * deal and rule set (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`); with
+ * `--table FILE`, one tab-separated line per deal and rule set (seed, verdict, nodes, ms). With
+ * `--jobs J`, J processes share the deals (each deal still gets its budget on one core).
  */
-import { createWriteStream, readFileSync } from 'node:fs';
+import { openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Card } from '../domain/cards.js';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
+import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
 import { type DealRecord, readDecks, studyDeal, type Verdict } from './study-deals.js';
 
@@ -24,9 +28,14 @@ const { values } = parseArgs({
     'budget-ms': { type: 'string', default: '1000' },
     jobs: { type: 'string', default: '1' },
     decks: { type: 'string' },
-    // The rule sets: draw 3 with 3 passes, with unlimited passes, or both (the default).
+    // The rule sets: 3 passes, unlimited passes, or both (the default), with draw 3 or draw 1.
     passes: { type: 'string', default: '3,unlimited' },
+    draw: { type: 'string', default: '3' },
     out: { type: 'string' },
+    table: { type: 'string' },
+    // What the budget counts: the CPU time of the process (the default: a deal's time is its own on a
+    // machine shared with other work) or the wall clock.
+    clock: { type: 'string', default: 'cpu' },
     // Internal: this process is job `slice` of `jobs` and prints one JSON line per deal.
     slice: { type: 'string' },
   },
@@ -46,20 +55,23 @@ if (
   !(budgetMs > 0) ||
   !Number.isInteger(jobs) ||
   jobs < 1 ||
-  (fromFile !== undefined && deals > fromFile.length)
+  (fromFile !== undefined && deals > fromFile.length) ||
+  !isClockName(values.clock) ||
+  (values.draw !== '3' && values.draw !== '1')
 ) {
   console.error(
-    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--jobs J] [--decks FILE] [--out FILE] [--passes 3,unlimited]',
+    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE] [--table FILE] [--passes 3,unlimited] [--draw 3|1]',
   );
   process.exit(2);
 }
 
+const draw = values.draw === '1' ? 1 : 3;
 const ALL_RULE_SETS: { name: string; option: string; rules: Rules }[] = [
-  { name: 'draw 3, 3 passes', option: '3', rules: { draw: 3, passes: 3, foundationToTableau: true } },
+  { name: `draw ${draw}, 3 passes`, option: '3', rules: { draw, passes: 3, foundationToTableau: true } },
   {
-    name: 'draw 3, unlimited passes',
+    name: `draw ${draw}, unlimited passes`,
     option: 'unlimited',
-    rules: { draw: 3, passes: null, foundationToTableau: true },
+    rules: { draw, passes: null, foundationToTableau: true },
   },
 ];
 const RULE_SETS = ALL_RULE_SETS.filter(({ option }) => values.passes.split(',').includes(option));
@@ -70,7 +82,11 @@ if (RULE_SETS.length === 0) {
 
 interface Record extends DealRecord {
   readonly set: number;
+  /** The deal's place among those studied, from 0. */
+  readonly at: number;
 }
+
+const clock = clockOf(values.clock === 'wall' ? 'wall' : 'cpu');
 
 const deckAt = (i: number): readonly Card[] => fromFile?.[i] ?? deckFromSeed((start + i) % (MAX_SEED + 1));
 const dealsName = fromFile ? `${deals} deals of ${values.decks}` : `seeds ${start}..${start + deals - 1}`;
@@ -78,16 +94,35 @@ const dealsName = fromFile ? `${deals} deals of ${values.decks}` : `seeds ${star
 /** Classifies the deals i (0 <= i < deals) with i % of === slice, under one rule set. */
 function* classify(set: number, slice: number, of: number): Generator<Record> {
   for (let i = slice; i < deals; i += of)
-    yield { set, ...studyDeal(deckAt(i), RULE_SETS[set]!.rules, budgetMs) };
+    yield { set, at: i, ...studyDeal(deckAt(i), RULE_SETS[set]!.rules, budgetMs, clock) };
 }
 
-/** The `--out` file, one JSON line per deal and rule set, in the order the deals are decided. */
-const out =
-  values.out === undefined || values.slice !== undefined ? undefined : createWriteStream(values.out);
+/**
+ * The `--out` file, one JSON line per deal and rule set, in the order the deals are decided, written
+ * as each is decided (a run cut short keeps what it did).
+ */
+const out = values.out === undefined || values.slice !== undefined ? undefined : openSync(values.out, 'w');
 const write = (record: Record) => {
-  const { set: _, ...line } = record;
-  out?.write(`${JSON.stringify(line)}\n`);
+  const { set: _, at: __, ...line } = record;
+  if (out !== undefined) writeSync(out, `${JSON.stringify(line)}\n`);
 };
+
+/**
+ * The `--table` file: one tab-separated line per deal and rule set, in the order of the deals, with
+ * the deal's seed (or, with `--decks`, its place in the file from 0), the verdict, the nodes and the
+ * milliseconds: the study's verdicts, small enough to keep beside the docs.
+ */
+function writeTable(file: string, bySet: readonly (readonly Record[])[]): void {
+  const rows = ['draw\tpasses\tdeal\tverdict\tnodes\tms'];
+  bySet.forEach((records, set) => {
+    const { draw, passes } = RULE_SETS[set]!.rules;
+    for (const r of [...records].sort((a, b) => a.at - b.at)) {
+      const deal = fromFile ? r.at : (start + r.at) % (MAX_SEED + 1);
+      rows.push([draw, passes ?? 'unlimited', deal, r.verdict, r.nodes, r.ms.toFixed(1)].join('\t'));
+    }
+  });
+  writeFileSync(file, `${rows.join('\n')}\n`);
+}
 
 /** Wilson score interval for k successes in n trials, 95%. */
 function wilson(k: number, n: number): [number, number] {
@@ -110,7 +145,9 @@ function report(set: number, records: readonly Record[]): void {
   const times = records.map((record) => record.ms).sort((a, b) => a - b);
   const decided = counts.won + counts.lost;
   const [low, high] = wilson(counts.won, decided);
-  console.log(`${RULE_SETS[set]!.name} (${dealsName}, budget ${budgetMs} ms a deal)`);
+  console.log(
+    `${RULE_SETS[set]!.name} (${dealsName}, budget ${budgetMs} ms of ${values.clock === 'wall' ? 'wall-clock' : 'CPU'} time a deal)`,
+  );
   console.log(`  won ${counts.won}  lost ${counts.lost}  unknown ${counts.unknown}`);
   console.log(
     `  winnable share of decided deals: ${pct(decided ? counts.won / decided : Number.NaN)} (95% CI ${pct(low)}-${pct(high)}, n = ${decided})`,
@@ -141,27 +178,27 @@ if (values.slice !== undefined) {
   for (let set = 0; set < RULE_SETS.length; set++) {
     for (const record of classify(set, slice, jobs)) console.log(JSON.stringify(record));
   }
-} else if (jobs === 1) {
-  for (let set = 0; set < RULE_SETS.length; set++) {
-    const records: Record[] = [];
-    const began = performance.now();
-    for (const record of classify(set, 0, 1)) {
-      records.push(record);
-      write(record);
-      progress(set, records, began);
-    }
-    report(set, records);
-  }
 } else {
   const bySet: Record[][] = RULE_SETS.map(() => []);
-  const began = performance.now();
-  await runJobs<Record>(jobs, (record) => {
-    bySet[record.set]!.push(record);
-    write(record);
-    progress(record.set, bySet[record.set]!, began);
-  });
+  if (jobs === 1) {
+    for (let set = 0; set < RULE_SETS.length; set++) {
+      const began = performance.now();
+      for (const record of classify(set, 0, 1)) {
+        bySet[set]!.push(record);
+        write(record);
+        progress(set, bySet[set]!, began);
+      }
+    }
+  } else {
+    const began = performance.now();
+    await runJobs<Record>(jobs, (record) => {
+      bySet[record.set]!.push(record);
+      write(record);
+      progress(record.set, bySet[record.set]!, began);
+    });
+  }
   bySet.forEach((records, set) => {
     report(set, records);
   });
+  if (values.table !== undefined) writeTable(values.table, bySet);
 }
-out?.end();

@@ -1,62 +1,25 @@
-import { applyMove, type Board } from '../board.js';
-import { type Card, rankOf, suitOf } from '../cards.js';
 import type { GameState } from '../game.js';
 import type { PlayedMove } from '../moves.js';
-import { columnPile, type DestinationName, foundationPile, pileName } from '../piles.js';
-import type { Rules } from '../rules.js';
-import { neverNeeded, wasteIsFixed } from './safety.js';
+import { unseenCards } from './knowledge.js';
+import { playerMoves } from './line.js';
+import { play } from './play.js';
+import { Position } from './position.js';
+import { safeMove } from './safety.js';
 import { type SolveBudget, solveBoard } from './solve.js';
-
-/** Whether `card`, free to go to its foundation, can never be needed in the tableau again. */
-const safeToFoundation = (board: Board, rules: Rules, card: Card): boolean =>
-  neverNeeded(
-    card,
-    board.foundations.map((cards) => cards.length),
-    rules.foundationToTableau,
-  );
-
-const top = (cards: readonly Card[]): Card | undefined => cards[cards.length - 1];
-
-/** The next safe move to a foundation on `board`, if any. */
-function nextSafeMove(board: Board, rules: Rules): PlayedMove | undefined {
-  const fitsHome = (card: Card) => board.foundations[suitOf(card)]!.length === rankOf(card) - 1;
-  const home = (card: Card) => pileName(foundationPile(suitOf(card))) as DestinationName;
-  for (const [i, column] of board.tableau.entries()) {
-    const card = top(column.up);
-    if (card !== undefined && fitsHome(card) && safeToFoundation(board, rules, card)) {
-      return { type: 'move', from: pileName(columnPile(i)), to: home(card), count: 1 };
-    }
-  }
-  // The waste's top only when taking it out of the talon cannot change what later passes show.
-  const card = top(board.waste);
-  if (
-    card !== undefined &&
-    wasteIsFixed(rules.draw, board.pass, rules.passes ?? Number.POSITIVE_INFINITY) &&
-    fitsHome(card) &&
-    safeToFoundation(board, rules, card)
-  ) {
-    return { type: 'move', from: 'waste', to: home(card), count: 1 };
-  }
-  return undefined;
-}
 
 /**
  * Every move to the foundations that can never cost the game, in order, each legal after the ones
- * before it: a tableau card whose possible uses in the tableau are all gone, and the waste's top under
- * the same condition when no recycle is left (or with draw 1), since otherwise taking a card out of
- * the talon changes which cards a later draw-3 pass shows.
+ * before it: the search's own safe moves (`safeMove`), played one after another on its board.
  */
 export function safeAutoplay(state: GameState): PlayedMove[] {
   if (state.status !== 'playing') return [];
-  const rules = state.deal.rules;
-  let board = state.board;
+  const position = new Position(state.board, state.deal.rules);
   const moves: PlayedMove[] = [];
-  for (;;) {
-    const move = nextSafeMove(board, rules);
-    if (move === undefined) return moves;
-    moves.push(move);
-    board = applyMove(board, rules, move).board;
+  for (let m = safeMove(position); m >= 0; m = safeMove(position)) {
+    moves.push(...playerMoves(position.draw, m, position.wasteSize, position.talonSize));
+    play(position, m);
   }
+  return moves;
 }
 
 /**
@@ -68,9 +31,7 @@ export function safeAutoplay(state: GameState): PlayedMove[] {
  */
 export function autocomplete(state: GameState, budget: SolveBudget = {}): PlayedMove[] | null {
   if (state.status !== 'playing') return null;
-  const { board } = state;
-  if (board.tableau.some((column) => column.hidden.length > 0)) return null;
-  if (board.stock.length > 0 && board.pass < 2) return null;
-  const solved = solveBoard(board, state.deal.rules, budget);
+  if (unseenCards(state.board).length > 0) return null;
+  const solved = solveBoard(state.board, state.deal.rules, budget);
   return solved.result === 'won' ? solved.line : null;
 }

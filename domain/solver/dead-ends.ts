@@ -1,11 +1,7 @@
-import { holderOf, KING, rankOf, suitOf } from '../cards.js';
+import { KING } from '../cards.js';
 import { COLUMNS } from '../piles.js';
+import { HOLDER, RANK, SUIT } from './card-tables.js';
 import { COLUMN_ROOM, type Position } from './position.js';
-
-// Where a card is.
-const IN_COLUMN = 0;
-const IN_TALON = 1;
-const HOME = 2;
 
 /**
  * Finds dead ends: positions where some card can never leave the place it is in, so that the game is
@@ -22,9 +18,16 @@ const HOME = 2;
  * neither bare nor gone while that one stays: it cannot serve it.
  */
 export class DeadEnds {
-  private readonly placeOf = new Uint8Array(52);
-  private readonly bare = new Uint8Array(52);
-  private readonly leaves = new Uint8Array(52);
+  /**
+   * Whether a card not home could take a card onto it: a column's face-up card (the top, or bare
+   * once the cards on it have left), or a talon card that has left.
+   */
+  private readonly free = new Uint8Array(52);
+  /** Cards in a column or the talon are marked with this check's `stamp`; the others are home. */
+  private readonly present = new Int32Array(52);
+  private stamp = 0;
+  /** By suit, the ranks home or known to leave, bit rank - 1: what a card's way home waits for. */
+  private readonly gone = new Int32Array(4);
   // The piles (in the columns' cards or the talon), each by its lowest index and its top not yet left.
   private readonly pileLow = new Int16Array(COLUMNS + 52);
   private readonly pileTop = new Int16Array(COLUMNS + 52);
@@ -34,25 +37,28 @@ export class DeadEnds {
   private position!: Position;
 
   isDeadEnd(position: Position): boolean {
-    const { cards, length, faceDown, talon, wasteSize, talonSize, draw } = position;
-    const { placeOf, bare, leaves, pileLow, pileTop, pileInTalon } = this;
+    const { cards, length, faceDown, talon, wasteSize, talonSize, draw, foundation } = position;
+    const { free, present, gone, pileLow, pileTop, pileInTalon } = this;
+    const stamp = ++this.stamp;
     this.position = position;
     this.piles = 0;
-    placeOf.fill(HOME);
+    for (let s = 0; s < 4; s++) gone[s] = (1 << foundation[s]!) - 1;
     for (let a = 0; a < COLUMNS; a++) {
       const down = faceDown[a]!;
-      for (let i = 0; i < length[a]!; i++) {
-        const card = cards[a * COLUMN_ROOM + i]!;
-        placeOf[card] = IN_COLUMN;
-        bare[card] = i >= down ? 1 : 0;
-        leaves[card] = i > down ? 1 : 0;
+      const start = a * COLUMN_ROOM;
+      const end = start + length[a]!;
+      for (let i = start; i < end; i++) {
+        free[cards[i]!] = i >= start + down ? 1 : 0;
+        present[cards[i]!] = stamp;
       }
-      if (length[a]! > 0) this.pile(0, a * COLUMN_ROOM, a * COLUMN_ROOM + down);
+      // The cards on the run's bottom leave with it.
+      for (let i = start + down + 1; i < end; i++) gone[SUIT[cards[i]!]!]! |= 1 << (RANK[cards[i]!]! - 1);
+      if (end > start) this.pile(0, start, start + down);
     }
     const lastPass = !position.canRecycle();
     for (let i = 0; i < talonSize; i++) {
-      placeOf[talon[i]!] = IN_TALON;
-      leaves[talon[i]!] = 0;
+      free[talon[i]!] = 0;
+      present[talon[i]!] = stamp;
       if (!lastPass) this.pile(1, i, i);
     }
     if (lastPass) {
@@ -64,12 +70,17 @@ export class DeadEnds {
     for (let changed = true; changed; ) {
       changed = false;
       for (let k = 0; k < piles; k++) {
-        const from = pileInTalon[k] ? talon : cards;
+        const inTalon = pileInTalon[k] === 1;
+        const from = inTalon ? talon : cards;
         const low = pileLow[k]!;
         let at = pileTop[k]!;
         while (at >= low && this.canLeave(from[at]!)) {
-          leaves[from[at]!] = 1;
-          if (--at >= low) bare[from[at]!] = 1;
+          const card = from[at]!;
+          gone[SUIT[card]!]! |= 1 << (RANK[card]! - 1);
+          // A talon card that left can take cards; a column's next card is bare.
+          if (inTalon) free[card] = 1;
+          else if (at > low) free[from[at - 1]!] = 1;
+          at--;
           changed = true;
         }
         pileTop[k] = at;
@@ -87,17 +98,15 @@ export class DeadEnds {
 
   /** Whether the top of a pile has somewhere to go (see the class). */
   private canLeave(card: number): boolean {
-    if (rankOf(card) === KING) return true;
-    const s = suitOf(card);
-    let home = true;
-    for (let x = s * 13 + this.position.foundation[s]!; x < card && home; x++) home = this.leaves[x] === 1;
-    return home || this.holds(holderOf(card, 0)) || this.holds(holderOf(card, 1));
+    const rank = RANK[card]!;
+    if (rank === KING) return true;
+    const below = (1 << (rank - 1)) - 1;
+    if ((this.gone[SUIT[card]!]! & below) === below) return true;
+    return this.holds(HOLDER[2 * card]!) || this.holds(HOLDER[2 * card + 1]!);
   }
 
   /** Whether card t can be a column's top, for a card to go onto. */
   private holds(t: number): boolean {
-    const place = this.placeOf[t]!;
-    if (place === HOME) return this.position.foundationToTableau;
-    return (place === IN_COLUMN ? this.bare[t] : this.leaves[t]) === 1;
+    return this.present[t] === this.stamp ? this.free[t] === 1 : this.position.foundationToTableau;
   }
 }

@@ -1,5 +1,6 @@
-import { holderOf, KING, rankOf, twinOf } from '../cards.js';
+import { cardOf, KING, rankOf } from '../cards.js';
 import { COLUMNS } from '../piles.js';
+import { HOLDER, TWIN } from './card-tables.js';
 import { commutes } from './commuting.js';
 import { DeadEnds } from './dead-ends.js';
 import { coverable, leftmost, meetsObligation, type Tops } from './obligations.js';
@@ -96,7 +97,7 @@ export class MoveList implements Tops {
         if (i > down) {
           // A run off face-up P: the only other card that takes it is P's twin.
           const under = cards[a * COLUMN_ROOM + i - 1]!;
-          const to = topAt[twinOf(under)]!;
+          const to = topAt[TWIN[under]!]!;
           if (to < 0) continue;
           // With twins alike in the key the run's move alone changes nothing (see `key.ts`): it is
           // only made to send P home, in the same move. The quick search makes it only for that, too.
@@ -127,7 +128,7 @@ export class MoveList implements Tops {
       for (let s = 0; s < 4; s++) {
         const height = foundation[s]!;
         if (height === 0) continue;
-        const card = s * 13 + height - 1;
+        const card = cardOf(height, s);
         const to =
           height === KING ? firstEmpty : leftmost(this.holderColumn(card, 0), this.holderColumn(card, 1));
         if (to < 0 || (position.prune && !coverable(position, this, card, to))) continue;
@@ -163,7 +164,7 @@ export class MoveList implements Tops {
   }
 
   holderColumn(card: number, k: number): number {
-    return this.topAt[holderOf(card, k)]!;
+    return this.topAt[HOLDER[2 * card + k]!]!;
   }
 
   isPlayable(x: number): boolean {

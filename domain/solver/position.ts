@@ -2,6 +2,7 @@ import type { Board } from '../board.js';
 import { type Card, goesOn, rankOf, suitOf } from '../cards.js';
 import { COLUMNS } from '../piles.js';
 import type { Rules } from '../rules.js';
+import { SUIT } from './card-tables.js';
 
 /** Room for one column's cards, face down and face up (a deal has at most 6 + 13). */
 export const COLUMN_ROOM = 52;
@@ -97,7 +98,7 @@ export class Position {
 
   /** Whether the card may go to its foundation now. */
   canGoHome(card: Card): boolean {
-    return goesOn(card, this.foundation[suitOf(card)]!);
+    return goesOn(card, this.foundation[SUIT[card]!]!);
   }
 
   /** Whether the card is the top of its foundation. */

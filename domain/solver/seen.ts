@@ -51,14 +51,15 @@ export class SeenPositions {
     // Passes 1-3 share a slot of the table (masks 0-2), then passes 4-6, and so on.
     const group = limited ? ((pass - 1) / MASKS) | 0 : 0;
     const slot = limited ? (pass - 1) % MASKS : 0;
-    for (let g = 0; g <= group; g++) {
+    for (let g = 0; g < group; g++) {
       const at = table.find(keyHi ^ groupHi(g), keyLo ^ groupLo(g));
       if (at < 0) continue;
-      const last = g === group ? slot : MASKS;
-      for (let j = 0; j < last; j++) if (table.get(at, j) & earlier) return false;
-      if (g === group && table.get(at, slot) & now) return false;
+      for (let j = 0; j < MASKS; j++) if (table.get(at, j) & earlier) return false;
     }
-    table.add(keyHi ^ groupHi(group), keyLo ^ groupLo(group), slot, 1 << wasteSize);
+    const at = table.claim(keyHi ^ groupHi(group), keyLo ^ groupLo(group));
+    for (let j = 0; j < slot; j++) if (table.get(at, j) & earlier) return false;
+    if (table.get(at, slot) & now) return false;
+    table.add(at, slot, 1 << wasteSize);
     return true;
   }
 }

@@ -139,9 +139,11 @@ describe('solve', () => {
 
   it('agrees with an exhaustive search of the legal moves on small positions, both ways', () => {
     const verdicts = { won: 0, lost: 0 };
-    for (let seed = 1; seed <= 150; seed++) {
+    // Positions with more than 2,000 reachable are skipped: bigger ones only cost time (at 20,000 the
+    // same seeds gave no more lost verdicts).
+    for (let seed = 1; seed <= 250; seed++) {
       const { board, rules } = smallPosition(seed);
-      const winnable = bruteForceWinnable(board, rules);
+      const winnable = bruteForceWinnable(board, rules, 2_000);
       if (winnable === undefined) continue;
       const solved = solveBoard(board, rules, { nodes: 1_000_000 });
       expect(solved.result).not.toBe('unknown');
@@ -150,7 +152,7 @@ describe('solve', () => {
       if (solved.result !== 'unknown') verdicts[solved.result]++;
     }
     // The sample holds plenty of both verdicts, so neither direction goes untested.
-    expect(verdicts.won).toBeGreaterThan(20);
+    expect(verdicts.won).toBeGreaterThan(100);
     expect(verdicts.lost).toBeGreaterThan(1);
   });
 

@@ -32,15 +32,28 @@ describe('the study of deals', () => {
     expect(lost).not.toHaveProperty('line');
   });
 
-  it('npm run study --decks FILE --out FILE writes one JSON line per deal and rule set', () => {
+  it('npm run study --decks FILE --out FILE --table FILE writes one line per deal and rule set to each', () => {
     const dir = mkdtempSync(join(tmpdir(), 'study-'));
     try {
       const decks = join(dir, 'decks.txt');
       const out = join(dir, 'out.jsonl');
+      const table = join(dir, 'table.tsv');
       writeFileSync(decks, `${formatDealString(deckFromSeed(0))}\n${formatDealString(deckFromSeed(1))}\n`);
       const run = spawnSync(
         process.execPath,
-        ['--import', 'tsx', 'scripts/study.ts', '--decks', decks, '--out', out, '--budget-ms', '2000'],
+        [
+          '--import',
+          'tsx',
+          'scripts/study.ts',
+          '--decks',
+          decks,
+          '--out',
+          out,
+          '--table',
+          table,
+          '--budget-ms',
+          '2000',
+        ],
         { encoding: 'utf8' },
       );
       expect(run.status, run.stderr).toBe(0);
@@ -55,6 +68,18 @@ describe('the study of deals', () => {
         [formatDealString(deckFromSeed(0)), null, 'won'],
         [formatDealString(deckFromSeed(1)), null, 'lost'],
       ]);
+      // The table: the deals by their place in the file, with the same verdicts and nodes.
+      const rows = readFileSync(table, 'utf8').trim().split('\n');
+      expect(rows[0]).toBe('draw\tpasses\tdeal\tverdict\tnodes\tms');
+      expect(rows.slice(1).map((row) => row.split('\t').slice(0, 5))).toEqual(
+        records.map((r, i) => [
+          '3',
+          String(r.rules.passes ?? 'unlimited'),
+          String(i % 2),
+          r.verdict,
+          String(r.nodes),
+        ]),
+      );
       for (const record of records) {
         expect(Object.keys(record).sort()).toEqual(
           ['deck', 'rules', 'verdict', 'ms', 'nodes', ...(record.verdict === 'won' ? ['line'] : [])].sort(),

@@ -1,0 +1,22 @@
+/**
+ * The clocks the solver's benchmarks read, in milliseconds: the process's CPU time (user and system,
+ * all its threads), so that other work on a shared machine does not count in a deal's or a hint's
+ * time, or the wall clock.
+ */
+export type ClockName = 'cpu' | 'wall';
+
+export const isClockName = (name: string | undefined): name is ClockName => name === 'cpu' || name === 'wall';
+
+export function clockOf(name: ClockName): () => number {
+  if (name === 'wall') return () => performance.now();
+  return () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+}
+
+/** A solver budget's clock fields: `ms` from now on the named clock. */
+export function deadlineOn(name: ClockName, ms: number): { now: () => number; deadline: number } {
+  const now = clockOf(name);
+  return { now, deadline: now() + ms };
+}
