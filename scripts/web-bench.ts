@@ -7,7 +7,7 @@
  *  - a move's round trip: from the click on the stock to the first animation frame after the
  *    table shows the new version (its slide has started), over 200 clicks (goal p95 <= 50 ms).
  * It also takes the README's screenshots (client/web/screenshot*.png). Nothing here is asserted
- * by the tests: the numbers go to the README.
+ * by the tests: the numbers go to docs/operations.md and the README.
  *
  *   npm run bench:web [-- --runs 10 --moves 200 --no-screenshots | --only-screenshots]
  */

@@ -1,5 +1,5 @@
 /**
- * Deals made for the web client's tests, in the dealing order of the README: card `deck[i]` lands
+ * Deals made for the web client's tests, in the dealing order of docs/rules.md: card `deck[i]` lands
  * where the deal puts the i-th card (the tops of columns 1..7 are deck[0, 7, 13, 18, 22, 25, 27],
  * the stock is deck[28..51], deck[28] drawn first). Cards not placed fill the other places in order.
  */
