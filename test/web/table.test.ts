@@ -96,7 +96,9 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
       return new Promise((done) => frame(() => frame(done)));
     });
     await on.waitForFunction(() =>
-      (globalThis as any).document.getAnimations().every((a: { playState: string }) => a.playState !== 'running'),
+      (globalThis as any).document
+        .getAnimations()
+        .every((a: { playState: string }) => a.playState !== 'running'),
     );
   };
 
