@@ -10,7 +10,14 @@ import {
   rankOf,
   suitOf,
 } from './cards.js';
-import { type Move, type Play, type PlayedMove, type Transfer, toPlay, toPlayed } from './moves.js';
+import {
+  type InternalMove,
+  type Move,
+  type PlayedMove,
+  type Transfer,
+  toInternalMove,
+  toPlayedMove,
+} from './moves.js';
 import {
   COLUMNS,
   columnIndex,
@@ -157,7 +164,7 @@ export function checkRecycle(board: Board, rules: Rules): RuleName | undefined {
  * Resolves a client's move against the board, names to numbers (the `foundation` shorthand, the
  * default count): the one place a client's pile names come in.
  */
-export function resolveMove(board: Board, move: Move): Play | Violation {
+export function resolveMove(board: Board, move: Move): InternalMove | Violation {
   if (move.type !== 'move') return move;
   const from = pileIndex(move.from);
   if (from < 0) return violation('unknown-pile', `${JSON.stringify(move.from)} is not a pile.`);
@@ -174,7 +181,7 @@ export function resolveMove(board: Board, move: Move): Play | Violation {
 }
 
 /** Checks a resolved move: the same code paths that list legal moves. */
-export function checkPlay(board: Board, rules: Rules, move: Play): Violation | undefined {
+export function checkInternalMove(board: Board, rules: Rules, move: InternalMove): Violation | undefined {
   switch (move.type) {
     case 'draw': {
       const rule = checkDraw(board);
@@ -194,8 +201,8 @@ export function checkPlay(board: Board, rules: Rules, move: Play): Violation | u
 }
 
 /** Every legal move on the board (concrete piles, explicit count). */
-export function listPlays(board: Board, rules: Rules): Play[] {
-  const moves: Play[] = [];
+export function listInternalMoves(board: Board, rules: Rules): InternalMove[] {
+  const moves: InternalMove[] = [];
   if (checkDraw(board) === undefined) moves.push({ type: 'draw' });
   if (checkRecycle(board, rules) === undefined) moves.push({ type: 'recycle' });
   for (let from = 0; from < PILE_NAMES.length; from++) {
@@ -275,7 +282,7 @@ class Draft {
 }
 
 /** Applies a checked move. A move that empties a column's face-up run turns its next card up. */
-export function applyPlay(board: Board, rules: Rules, move: Play): Applied {
+export function applyInternalMove(board: Board, rules: Rules, move: InternalMove): Applied {
   switch (move.type) {
     case 'draw': {
       const drawn = Math.min(rules.draw, board.stock.length);
@@ -310,8 +317,12 @@ export function applyPlay(board: Board, rules: Rules, move: Play): Applied {
   }
 }
 
-/** The exact inverse of `applyPlay`: the board before the move, given what the move changed. */
-export function unapplyPlay(board: Board, move: Play, applied: Omit<Applied, 'board'>): Board {
+/** The exact inverse of `applyInternalMove`: the board before the move, given what the move changed. */
+export function unapplyInternalMove(
+  board: Board,
+  move: InternalMove,
+  applied: Omit<Applied, 'board'>,
+): Board {
   switch (move.type) {
     case 'draw': {
       const stock = board.stock.slice();
@@ -338,11 +349,12 @@ export function unapplyPlay(board: Board, move: Play, applied: Omit<Applied, 'bo
  * The same, for callers that speak the API's moves (the solver's hints and lines, the tests): names
  * in, names out, converted once at this edge.
  */
-export const listMoves = (board: Board, rules: Rules): PlayedMove[] => listPlays(board, rules).map(toPlayed);
+export const listMoves = (board: Board, rules: Rules): PlayedMove[] =>
+  listInternalMoves(board, rules).map(toPlayedMove);
 export const checkMove = (board: Board, rules: Rules, move: PlayedMove): Violation | undefined =>
-  checkPlay(board, rules, toPlay(move));
+  checkInternalMove(board, rules, toInternalMove(move));
 export const applyMove = (board: Board, rules: Rules, move: PlayedMove): Applied =>
-  applyPlay(board, rules, toPlay(move));
+  applyInternalMove(board, rules, toInternalMove(move));
 
 export const isCleared = (board: Board): boolean => allHome(board.foundations.map((cards) => cards.length));
 

@@ -1,16 +1,16 @@
 import {
-  applyPlay,
+  applyInternalMove,
   type Board,
-  checkPlay,
+  checkInternalMove,
   isCleared,
   layOut,
   listMoves,
   resolveMove,
-  unapplyPlay,
+  unapplyInternalMove,
 } from './board.js';
 import { type Card, checkDeck, formatCard, parseCard } from './cards.js';
 import { type DealtData, type GameEvent, playedEvent, playedMove } from './events.js';
-import { type Command, type Play, type PlayedMove, toPlay, toPlayed } from './moves.js';
+import { type Command, type InternalMove, type PlayedMove, toInternalMove, toPlayedMove } from './moves.js';
 import type { Rules } from './rules.js';
 import { OPENING_SCORE, type Score, scoreMove } from './score.js';
 import { isViolation, type Violation, violation } from './violations.js';
@@ -32,7 +32,7 @@ export const push = <T>(stack: Stack<T> | null, top: T): Stack<T> => ({
 
 /** A move in effect, with what it changed: enough to take it back exactly. */
 export interface Step {
-  readonly move: Play;
+  readonly move: InternalMove;
   readonly drawn: number;
   readonly revealed: boolean;
   readonly scoreBefore: Score;
@@ -57,7 +57,7 @@ export interface GameState {
   /** The moves in effect, newest on top: what undo takes back. */
   readonly done: Stack<Step> | null;
   /** The moves undone since the last new move, newest on top: what redo replays. */
-  readonly undone: Stack<Play> | null;
+  readonly undone: Stack<InternalMove> | null;
 }
 
 /** The first event of a game: the deal (of the daily deal of `daily`, a UTC day, when given). */
@@ -111,24 +111,24 @@ export function decide(state: GameState, command: Command): GameEvent | Violatio
   switch (command.type) {
     case 'undo':
       return state.done
-        ? { type: 'undone', data: { move: toPlayed(state.done.top.move) } }
+        ? { type: 'undone', data: { move: toPlayedMove(state.done.top.move) } }
         : violation('nothing-to-undo');
     case 'redo':
       return state.undone
-        ? { type: 'redone', data: { move: toPlayed(state.undone.top) } }
+        ? { type: 'redone', data: { move: toPlayedMove(state.undone.top) } }
         : violation('nothing-to-redo');
     case 'resign':
       return { type: 'resigned', data: {} };
     default: {
       const move = resolveMove(state.board, command);
       if (isViolation(move)) return move;
-      return checkPlay(state.board, state.deal.rules, move) ?? playedEvent(toPlayed(move));
+      return checkInternalMove(state.board, state.deal.rules, move) ?? playedEvent(toPlayedMove(move));
     }
   }
 }
 
-function play(state: GameState, move: Play, undone: GameState['undone']): GameState {
-  const { board, drawn, revealed } = applyPlay(state.board, state.deal.rules, move);
+function play(state: GameState, move: InternalMove, undone: GameState['undone']): GameState {
+  const { board, drawn, revealed } = applyInternalMove(state.board, state.deal.rules, move);
   return {
     version: state.version + 1,
     deal: state.deal,
@@ -153,13 +153,13 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
     case 'recycled':
     case 'moved':
       // A new move ends the redo line.
-      return play(state, toPlay(playedMove(event)!), null);
+      return play(state, toInternalMove(playedMove(event)!), null);
     case 'undone': {
       const step = state.done!.top;
       return {
         ...state,
         version,
-        board: unapplyPlay(state.board, step.move, step),
+        board: unapplyInternalMove(state.board, step.move, step),
         score: step.scoreBefore,
         done: state.done!.rest,
         undone: push(state.undone, step.move),

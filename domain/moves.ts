@@ -1,6 +1,6 @@
 import { type DestinationName, pileIndex, pileName, type SourceName, type TargetName } from './piles.js';
 
-/** A player's move, in the contract's JSON form. */
+/** A player's move as a client sends it (POST /games/{id}/moves): piles by name, the count optional. */
 export type Move =
   | { readonly type: 'draw' }
   | { readonly type: 'recycle' }
@@ -13,7 +13,10 @@ export type Command =
   | { readonly type: 'redo' }
   | { readonly type: 'resign' };
 
-/** A move as the engine recorded it: destination resolved to a pile, count explicit. */
+/**
+ * A move as the events record it and the view lists it: piles by name (`t3`, `fH`), the destination
+ * resolved to a pile, the count explicit.
+ */
 export type PlayedMove =
   | { readonly type: 'draw' }
   | { readonly type: 'recycle' }
@@ -32,20 +35,21 @@ export interface Transfer {
 }
 
 /**
- * A move as the engine works with it: piles by number, as chess.js works in square indices. Names
- * are for the edges (a client's JSON, the events, the view); `toPlay` and `toPlayed` convert, once.
+ * A move as the engine works with it: piles by number (see piles.ts), as chess.js's `InternalMove`
+ * works in square indices. Names are for the edges (a client's JSON, the events, the view);
+ * `toInternalMove` and `toPlayedMove` convert, once.
  */
-export type Play =
+export type InternalMove =
   | { readonly type: 'draw' }
   | { readonly type: 'recycle' }
   | ({ readonly type: 'move' } & Transfer);
 
-export const toPlay = (move: PlayedMove): Play =>
+export const toInternalMove = (move: PlayedMove): InternalMove =>
   move.type === 'move'
     ? { type: 'move', from: pileIndex(move.from), to: pileIndex(move.to), count: move.count }
     : move;
 
-export const toPlayed = (play: Play): PlayedMove =>
-  play.type === 'move'
-    ? { type: 'move', from: pileName(play.from), to: pileName(play.to) as DestinationName, count: play.count }
-    : play;
+export const toPlayedMove = (move: InternalMove): PlayedMove =>
+  move.type === 'move'
+    ? { type: 'move', from: pileName(move.from), to: pileName(move.to) as DestinationName, count: move.count }
+    : move;

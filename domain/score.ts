@@ -1,4 +1,4 @@
-import type { Play } from './moves.js';
+import type { InternalMove } from './moves.js';
 import { isColumn, isFoundation, WASTE } from './piles.js';
 
 /** Both scores, derived from the log by the fold (docs/rules.md). */
@@ -10,7 +10,7 @@ export interface Score {
 export const OPENING_SCORE: Score = { vegas: -52, standard: 0 };
 
 /** The score after a move, given whether it turned up a tableau card. */
-export function scoreMove(score: Score, move: Play, revealed: boolean): Score {
+export function scoreMove(score: Score, move: InternalMove, revealed: boolean): Score {
   if (move.type !== 'move') return score;
   const { from, to } = move;
   let vegas = score.vegas;

@@ -1,6 +1,6 @@
 import type { Board } from './board.js';
 import { type Deal, type GameState, type GameStatus, push, type Stack, type Step } from './game.js';
-import type { Play } from './moves.js';
+import type { InternalMove } from './moves.js';
 import type { Score } from './score.js';
 
 /**
@@ -24,12 +24,12 @@ export interface StateSnapshot {
 const KINDS = ['draw', 'recycle', 'move'] as const;
 
 /** A move in 14 bits: kind (2), source pile (4), destination pile (4), count (4). */
-function packMove(move: Play): number {
+function packMove(move: InternalMove): number {
   if (move.type !== 'move') return KINDS.indexOf(move.type);
   return 2 | (move.from << 2) | (move.to << 6) | (move.count << 10);
 }
 
-function unpackMove(code: number): Play {
+function unpackMove(code: number): InternalMove {
   const kind = KINDS[code & 3]!;
   if (kind !== 'move') return { type: kind };
   return { type: 'move', from: (code >> 2) & 15, to: (code >> 6) & 15, count: (code >> 10) & 15 };
@@ -76,6 +76,6 @@ export function fromSnapshot(snapshot: StateSnapshot): GameState {
     status: snapshot.status,
     score: snapshot.score,
     done,
-    undone: snapshot.undone.map(unpackMove).reduce<Stack<Play> | null>(push, null),
+    undone: snapshot.undone.map(unpackMove).reduce<Stack<InternalMove> | null>(push, null),
   };
 }

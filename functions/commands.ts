@@ -23,7 +23,7 @@ import {
 import { Problem } from './http/problem.js';
 import { parseBody, parseWith, type Request } from './http/request.js';
 import { etag, gameJson, type Response } from './http/respond.js';
-import { EmptyBody, GamePath } from './schemas.js';
+import { EmptyBody, GamePath } from './requestSchemas.js';
 import { type FirstAnswer, firstAnswer, keepAnswer } from './store/answers.js';
 import { append, CONFLICT, type Keyed, type Loaded } from './store/events.js';
 

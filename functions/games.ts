@@ -13,7 +13,7 @@ import { REPLAYED } from './http/preconditions.js';
 import { Problem } from './http/problem.js';
 import { parseWith, type Request } from './http/request.js';
 import { etag, gameJson, type Response } from './http/respond.js';
-import { GamePath } from './schemas.js';
+import { GamePath } from './requestSchemas.js';
 import type { Creation } from './store/creations.js';
 import { type Loaded, loadGame, type StoredEvent } from './store/events.js';
 

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { PROBLEM_TYPES, type ProblemType, problemUri } from './http/problem.js';
-import * as responses from './responses.js';
+import * as schemas from './requestSchemas.js';
+import * as responses from './responseSchemas.js';
 import { bodyLimit, ROUTES, type Route } from './routes.js';
-import * as schemas from './schemas.js';
 
 type Json = Record<string, unknown>;
 

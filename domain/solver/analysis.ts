@@ -1,7 +1,7 @@
 import type { Board } from '../board.js';
 import type { GameEvent } from '../events.js';
 import { evolve, type GameState, type Stack, type Step } from '../game.js';
-import { type PlayedMove, toPlayed } from '../moves.js';
+import { type PlayedMove, toPlayedMove } from '../moves.js';
 import { solveBoard } from './solve.js';
 
 /** What a finished game could have been, with every card known: docs/api.md. */
@@ -45,7 +45,7 @@ type Node = Stack<Step> | null;
 
 const movesOf = (node: Node): PlayedMove[] => {
   const moves: PlayedMove[] = [];
-  for (let at = node; at !== null; at = at.rest) moves.push(toPlayed(at.top.move));
+  for (let at = node; at !== null; at = at.rest) moves.push(toPlayedMove(at.top.move));
   return moves.reverse();
 };
 

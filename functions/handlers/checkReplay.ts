@@ -4,7 +4,7 @@ import { illegal } from '../games.js';
 import { httpHandler } from '../http/handler.js';
 import { parseBody } from '../http/request.js';
 import { json } from '../http/respond.js';
-import { ReplayRequest } from '../schemas.js';
+import { ReplayRequest } from '../requestSchemas.js';
 
 /**
  * POST /replays: plays a history from its deal, as a live game would, and stores nothing.

@@ -10,7 +10,7 @@ import { fingerprint, idempotencyKey } from '../http/preconditions.js';
 import { Problem } from '../http/problem.js';
 import { parseBody } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
-import { EmptyBody } from '../schemas.js';
+import { EmptyBody } from '../requestSchemas.js';
 import { type Creation, creationKey, findCreation, recordCreation } from '../store/creations.js';
 import { type Attempt, attemptOf, claimAttempt, type DailyDeal } from '../store/daily.js';
 import { createGame } from '../store/events.js';

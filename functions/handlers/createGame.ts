@@ -8,7 +8,7 @@ import { httpHandler } from '../http/handler.js';
 import { fingerprint, idempotencyKey } from '../http/preconditions.js';
 import { Problem } from '../http/problem.js';
 import { parseBody } from '../http/request.js';
-import { CreateGame } from '../schemas.js';
+import { CreateGame } from '../requestSchemas.js';
 import { type Creation, creationKey, findCreation, recordCreation } from '../store/creations.js';
 import { createGame } from '../store/events.js';
 

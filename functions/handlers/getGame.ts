@@ -3,7 +3,7 @@ import { loadOrNotFound, readGame, versionNotReached } from '../games.js';
 import { httpHandler } from '../http/handler.js';
 import { parseWith } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
-import { ViewQuery } from '../schemas.js';
+import { ViewQuery } from '../requestSchemas.js';
 
 /** GET /games/{id}: the view now, or `?at=N` as it was at version N. */
 export const handler = httpHandler('getGame', async (request) => {

@@ -6,7 +6,7 @@ import { httpHandler } from '../http/handler.js';
 import { Problem } from '../http/problem.js';
 import { parseWith } from '../http/request.js';
 import { json } from '../http/respond.js';
-import { DailyPath, LeaderboardQuery } from '../schemas.js';
+import { DailyPath, LeaderboardQuery } from '../requestSchemas.js';
 import { firstDailyDay } from '../store/daily.js';
 import { dayCounts, leaderboardPage } from '../store/dailyModels.js';
 

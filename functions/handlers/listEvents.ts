@@ -3,7 +3,7 @@ import { eventJson, readGame } from '../games.js';
 import { httpHandler } from '../http/handler.js';
 import { parseWith } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
-import { EventsQuery } from '../schemas.js';
+import { EventsQuery } from '../requestSchemas.js';
 import { readEvents } from '../store/events.js';
 
 /** GET /games/{id}/events?after=V&limit=N: the log in order, a page at a time; `next` is the `after` of the next page. */

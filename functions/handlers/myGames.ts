@@ -3,7 +3,7 @@ import { httpHandler } from '../http/handler.js';
 import { Problem } from '../http/problem.js';
 import { parseWith } from '../http/request.js';
 import { json } from '../http/respond.js';
-import { MyGamesQuery } from '../schemas.js';
+import { MyGamesQuery } from '../requestSchemas.js';
 import { pageOfGames } from '../store/readModels.js';
 
 const encode = (key: string) => Buffer.from(key, 'utf8').toString('base64url');

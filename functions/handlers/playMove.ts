@@ -1,7 +1,7 @@
 import { handleCommand } from '../commands.js';
 import { httpHandler } from '../http/handler.js';
 import { parseBody, parseWith } from '../http/request.js';
-import { GamePath, Move } from '../schemas.js';
+import { GamePath, Move } from '../requestSchemas.js';
 
 /** POST /games/{id}/moves: apply one move. */
 export const handler = httpHandler('playMove', async (request) => {

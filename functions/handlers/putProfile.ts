@@ -5,7 +5,7 @@ import { Problem } from '../http/problem.js';
 import { parseBody } from '../http/request.js';
 import { json } from '../http/respond.js';
 import { checkName } from '../players.js';
-import { Profile } from '../schemas.js';
+import { Profile } from '../requestSchemas.js';
 import { keepName } from '../store/daily.js';
 
 /**

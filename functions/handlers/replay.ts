@@ -4,7 +4,7 @@ import { httpHandler } from '../http/handler.js';
 import { Problem } from '../http/problem.js';
 import { parseWith } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
-import { ReplayQuery } from '../schemas.js';
+import { ReplayQuery } from '../requestSchemas.js';
 import { readEvents } from '../store/events.js';
 
 /** Frames per response; a longer range is paged with `next`. */

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { deal, deckFromSeed, fold, HOUSE_RULES, toView } from '../../domain/index.js';
 import { handler } from '../../functions/handlers/openapi.js';
 import { openApiDocument } from '../../functions/openapi.js';
-import * as responses from '../../functions/responses.js';
+import * as responses from '../../functions/responseSchemas.js';
 import { ROUTES } from '../../functions/routes.js';
 import { PROJECT_ROOT } from '../../infra/bundling.js';
 import { gatewayEvent } from '../support/gateway.js';

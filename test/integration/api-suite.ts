@@ -11,7 +11,7 @@ import {
   toView,
   upcast,
 } from '../../domain/index.js';
-import * as responses from '../../functions/responses.js';
+import * as responses from '../../functions/responseSchemas.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { type Client, type Local, newGame } from '../support/local.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import * as responses from '../../functions/responses.js';
+import * as responses from '../../functions/responseSchemas.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { type Client, newGame, useLocalApi } from '../support/local.js';
 

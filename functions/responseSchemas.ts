@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { EVENT_TYPES, RULE_NAMES } from '../domain/index.js';
-import { CardCode, DestinationPile, SourcePile } from './schemas.js';
+import { CardCode, DestinationPile, SourcePile } from './requestSchemas.js';
 
 /**
  * The response schemas: described in /openapi.json and checked against real answers by the tests.
