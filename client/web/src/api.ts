@@ -230,15 +230,10 @@ export const api = {
   profile: (jwt: string): Promise<PlayerProfile> =>
     call(() => client.GET('/me/profile', { headers: auth(jwt) }), { bearer: jwt }),
 
-  /** PUT /me/profile: the name the leaderboards show (the server checks it). */
+  /** PUT /me/profile: the name the leaderboards show (the server checks it). A PUT: retried as it is. */
   setName: (jwt: string, name: string): Promise<PlayerProfile> =>
-    call(
-      (key) =>
-        client.PUT('/me/profile', {
-          body: { name },
-          params: { header: { 'Idempotency-Key': key } },
-          headers: auth(jwt),
-        }),
-      { bearer: jwt, write: true },
-    ),
+    call(() => client.PUT('/me/profile', { body: { name }, headers: auth(jwt) }), {
+      bearer: jwt,
+      write: true,
+    }),
 };
