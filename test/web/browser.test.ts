@@ -30,7 +30,12 @@ const PILE_ORDER = ['stock', 'waste', 'fC', 'fD', 'fH', 'fS', 't1', 't2', 't3', 
 const CORNER = { x: 8, y: 8 };
 
 describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
-  const site = useSite({ viewport: { width: 1100, height: 900 }, init: [WITHOUT_AUTOPLAY] });
+  // Motion is the table's test (table.test.ts): here every click acts at once.
+  const site = useSite({
+    viewport: { width: 1100, height: 900 },
+    init: [WITHOUT_AUTOPLAY],
+    reducedMotion: true,
+  });
   let local: Local;
   let api: Client;
   let browser: Browser;

@@ -32,6 +32,8 @@ export function useSite(options: {
   viewport: { width: number; height: number };
   init?: string[];
   dataDir?: boolean;
+  /** The page under prefers-reduced-motion: no slide for Playwright's clicks to wait out. */
+  reducedMotion?: boolean;
 }): Site {
   let build: Build;
   let dataDir: string | undefined;
@@ -53,7 +55,10 @@ export function useSite(options: {
     site.local = await startSite({ site: build, dataDir });
     site.api = client(site.local.url);
     site.browser = await launchBrowser();
-    site.context = await site.browser.newContext({ viewport: options.viewport });
+    site.context = await site.browser.newContext({
+      viewport: options.viewport,
+      ...(options.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
+    });
     for (const script of options.init ?? []) await site.context.addInitScript(script);
     recordResponses(site.context, site.responses);
     site.page = await site.context.newPage();
