@@ -34,9 +34,9 @@ export const wasteIsFixed = (draw: number, pass: number, passes: number): boolea
  * a card never needed again (`neverNeeded`) is one.
  *
  * A card that could come straight back (a top card lying on a face-up card, a King alone in its
- * column) used to count as safe too, when cards may come back from the foundations. It is not:
- * the search brings a card back only when a card can be laid on it next (`obligations.ts`), and a
- * deal with a replayed winning line was proved lost that way (it is now a test).
+ * column) is not safe for that when cards may come back from the foundations: the search brings a
+ * card back only when a card can be laid on it next (`obligations.ts`), so sending such a card home
+ * alone can lose a win (a deal with a known winning line tests it).
  */
 export function safeMove(position: Position): number {
   const { cards, length, faceDown, foundation, foundationToTableau } = position;

@@ -54,7 +54,7 @@ describe('localSiteConfig', () => {
 });
 
 describe('the local runtime trusts another issuer only with both OIDC_ISSUER and OIDC_AUDIENCE', () => {
-  it('refuses to start with one of them alone, saying so (it used to start with no sign-in at all)', async () => {
+  it('refuses to start with one of them alone, saying so (rather than start with no sign-in at all)', async () => {
     for (const [name, value] of [
       ['OIDC_ISSUER', 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_pool'],
       ['OIDC_AUDIENCE', 'abc123'],
