@@ -34,9 +34,9 @@ if (dataDir && external) {
   process.exit(1);
 }
 
-// The web client is built from its sources on every start (under a second, while the store and the
-// routes start), so a fresh clone needs nothing but `npm install` and the page always matches the
-// code beside it.
+// The web client is built from its sources at start (about a second, while the store and the routes
+// start), or its last build copied while none of its sources changed (./build-cache.ts), so a fresh
+// clone needs nothing but `npm install` and the page always matches the code beside it.
 const builtAt = performance.now();
 let buildMs = 0;
 const site = buildSite().then((dir) => {

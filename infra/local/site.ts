@@ -57,7 +57,10 @@ export async function buildSite(outDir: string = DEFAULT_SITE_DIR): Promise<stri
   try {
     const kept = JSON.parse(readFileSync(RECORD, 'utf8')) as Kept;
     if (kept.vite === vite && unchanged(kept.inputs)) {
-      rmSync(outDir, { recursive: true, force: true });
+      // Emptied, not removed: its folder (client/web for the default) is an input folder whose
+      // time a removed and remade dist/ would change, and the next start would then build again.
+      mkdirSync(outDir, { recursive: true });
+      for (const entry of readdirSync(outDir)) rmSync(join(outDir, entry), { recursive: true, force: true });
       cpSync(kept.dir, outDir, { recursive: true });
       return outDir;
     }
