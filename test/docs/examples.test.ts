@@ -10,9 +10,12 @@ import { useLocalApi } from '../support/local.js';
  * failing on an HTTP error: a block fails when a command fails or answers an error.
  */
 const ROOT = join(import.meta.dirname, '../..');
-const files = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => join('docs', name))].filter(
-  (file) => file.endsWith('.md'),
-);
+const files = [
+  'README.md',
+  'CONTRIBUTING.md',
+  join('client', 'README.md'),
+  ...readdirSync(join(ROOT, 'docs')).map((name) => join('docs', name)),
+].filter((file) => file.endsWith('.md'));
 
 interface Block {
   readonly file: string;
