@@ -1,5 +1,38 @@
 import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take longest, longest first. vitest starts the files it has timed longest first,
+ * but a fresh clone (CI) has no timings and would start them by size, leaving a long file to the end
+ * on a machine whose other worker is idle by then. This only orders; a file missing here runs after.
+ */
+const LONGEST = [
+  'test/web/browser.test.ts',
+  'test/functions/projector.test.ts',
+  'test/solver/solver.test.ts',
+  'test/infra/local-runtime.test.ts',
+  'test/web/daily.test.ts',
+  'test/web/table.test.ts',
+  'test/web/players.test.ts',
+  'test/integration/api-isolated.test.ts',
+  'test/infra/change-feed.test.ts',
+  'test/infra/synth.test.ts',
+  'test/solver/hint.test.ts',
+  'test/integration/daily.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const at = LONGEST.indexOf(relative(this.ctx.config.root, file.moduleId).split('\\').join('/'));
+      return at === -1 ? LONGEST.length : at;
+    };
+    // Array.prototype.sort is stable: the rest keep vitest's own order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -8,6 +41,7 @@ export default defineConfig({
     // they started, sockets and a browser, so more files than cores keep the cores busy; vitest's
     // default (a core but one) runs them one by one on 2 cores.
     maxWorkers: Math.max(2, Math.ceil(availableParallelism() * 1.5)),
+    sequence: { sequencer: LongestFirst },
     benchmark: { include: ['test/bench/**/*.bench.ts'] },
     // What fails a test that hangs: long enough for the slowest test on a machine that other work
     // keeps busy (no test's assertion depends on the machine's speed).
