@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, then every vitest test, ending with the plain line CI reads:
-// "N passed, M failed". Exits non-zero if any step fails.
-import { spawnSync } from 'node:child_process';
+// `npm test`: type-check, lint and every vitest test, ending with the plain line CI reads:
+// "N passed, M failed". Exits non-zero if any step fails. The checks run beside the tests (on a
+// core the tests leave idle while they wait on their processes and browsers) and are printed after
+// them.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,27 +19,36 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
   process.exit(1);
 }
 
-const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', shell: false }).status ?? 1;
+/** Runs a command with this terminal, without blocking the checks' output meanwhile. */
+const run = (command, args) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', shell: false });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
-let failedSteps = 0;
-for (const [name, args] of [
-  ['type-check', ['tsc', '--noEmit', '-p', '.']],
+/** A check, run now with its output kept: resolves with what it printed and whether it passed. */
+const check = (name, args) =>
+  new Promise((resolve) => {
+    const child = spawn(npx, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ name, output: `${output}${error.message}\n`, ok: false }));
+    child.on('close', (code) => resolve({ name, output, ok: code === 0 }));
+  });
+const checks = Promise.all([
+  check('type-check', ['tsc', '--noEmit', '-p', '.']),
   // The web client runs in a browser: its own project (DOM types, Preact's JSX).
-  ['type-check the web client', ['tsc', '--noEmit', '-p', 'client/web']],
-  ['lint', ['biome', 'check', '.']],
-]) {
-  console.log(`\n== ${name}`);
-  if (run(npx, args) !== 0) {
-    console.error(`${name} failed`);
-    failedSteps++;
-  }
-}
+  check('type-check the web client', ['tsc', '--noEmit', '-p', 'client/web']),
+  check('lint', ['biome', 'check', '.']),
+]);
 
 console.log('\n== tests');
 const dir = mkdtempSync(join(tmpdir(), 'klondike-test-'));
 const report = join(dir, 'report.json');
-const status = run(npx, [
+const status = await run(npx, [
   'vitest',
   'run',
   '--reporter=default',
@@ -56,6 +67,15 @@ try {
 }
 rmSync(dir, { recursive: true, force: true });
 if (status !== 0 && failed === 0) failed = 1;
+let failedSteps = 0;
+for (const { name, output, ok } of await checks) {
+  console.log(`\n== ${name}`);
+  process.stdout.write(output);
+  if (!ok) {
+    console.error(`${name} failed`);
+    failedSteps++;
+  }
+}
 failed += failedSteps;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && status === 0 ? 0 : 1);
