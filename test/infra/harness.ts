@@ -3,8 +3,20 @@
  * without the built-in CloudFormation schema check, which alone takes seconds. cdk-nag still runs.
  * One app per context, cached: synthesis is the slow part of these tests.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll } from 'vitest';
 import { type BuiltApp, buildApp } from '../../infra/build-app.js';
+
+/**
+ * Where the test file's apps write their cloud assemblies (about 20 MB each, most of it a layer the
+ * CDK copies in), removed after the file: without an outdir the CDK leaves a `cdk.out*` folder in
+ * the system's temporary folder per synthesis. (A hook of the file that imports this module.)
+ */
+const OUTDIRS = mkdtempSync(join(tmpdir(), 'klondike-cdk-'));
+afterAll(() => rmSync(OUTDIRS, { recursive: true, force: true }));
 
 export interface SynthesizedApp extends BuiltApp {
   readonly template: Template;
@@ -19,6 +31,7 @@ export function synthesize(context: Record<string, unknown> = {}): SynthesizedAp
   const built = buildApp({
     context: { ...context, 'aws:cdk:bundling-stacks': [] },
     builtinCloudFormationValidation: false,
+    outdir: mkdtempSync(join(OUTDIRS, 'app-')),
   });
   const result = { ...built, template: Template.fromStack(built.stack) };
   cache.set(key, result);
