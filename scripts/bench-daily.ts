@@ -19,9 +19,8 @@ import { quickDeck } from './quick-deck.js';
 // Before the handlers load (the test support loads them too): their logger reads it once.
 process.env.LOG_LEVEL ??= 'SILENT';
 const { client } = await import('../test/support/local.js');
-const { handler: projector } = await import('../functions/projector/handler.js');
 const { keepDailyDeal } = await import('../functions/store/daily.js');
-const { startRuntime } = await import('../infra/local/runtime.js');
+const { startTimedRuntime } = await import('./timed-runtime.js');
 
 const { values } = parseArgs({ options: { players: { type: 'string' }, clients: { type: 'string' } } });
 const PLAYERS = Number(values.players ?? 500);
@@ -29,20 +28,11 @@ const CLIENTS = Number(values.clients ?? 16);
 const LAST_VERSION = 60;
 
 const projectedAt = new Map<string, number>();
-const runtime = await startRuntime({
-  port: 0,
-  meter: true,
-  projector: async (event) => {
-    const answer = await projector(event);
-    const now = performance.now();
-    for (const record of event.Records) {
-      const image = record.dynamodb?.NewImage;
-      const last = Number(record.dynamodb?.Keys?.sk?.N ?? 0) + (image?.events?.L?.length ?? 1) - 1;
-      const game = record.dynamodb?.Keys?.pk?.S ?? '';
-      if (last === LAST_VERSION && !projectedAt.has(game)) projectedAt.set(game, now);
-    }
-    return answer;
-  },
+const runtime = await startTimedRuntime((record, at) => {
+  const image = record.dynamodb?.NewImage;
+  const last = Number(record.dynamodb?.Keys?.sk?.N ?? 0) + (image?.events?.L?.length ?? 1) - 1;
+  const game = record.dynamodb?.Keys?.pk?.S ?? '';
+  if (last === LAST_VERSION && !projectedAt.has(game)) projectedAt.set(game, at);
 });
 const api = client(runtime.url);
 const day = dayOf(Date.now());

@@ -6,9 +6,8 @@
  *  - the store requests of GET /me/stats for a player with 1,000 games (goal: one read).
  */
 import { parseArgs } from 'node:util';
-import { handler as projector } from '../functions/projector/handler.js';
-import { startRuntime } from '../infra/local/runtime.js';
 import { client } from '../test/support/local.js';
+import { startTimedRuntime } from './timed-runtime.js';
 
 const { values } = parseArgs({ options: { games: { type: 'string' }, seconds: { type: 'string' } } });
 const GAMES = Number(values.games ?? 1000);
@@ -17,18 +16,9 @@ const WORKERS = 8;
 
 process.env.LOG_LEVEL ??= 'SILENT';
 const projectedAt = new Map<string, number>();
-const runtime = await startRuntime({
-  port: 0,
-  meter: true,
-  projector: async (event) => {
-    const answer = await projector(event);
-    const now = performance.now();
-    for (const record of event.Records) {
-      const key = `${record.dynamodb!.Keys!.pk!.S}#${record.dynamodb!.Keys!.sk!.N}`;
-      if (!projectedAt.has(key)) projectedAt.set(key, now);
-    }
-    return answer;
-  },
+const runtime = await startTimedRuntime((record, at) => {
+  const key = `${record.dynamodb!.Keys!.pk!.S}#${record.dynamodb!.Keys!.sk!.N}`;
+  if (!projectedAt.has(key)) projectedAt.set(key, at);
 });
 const api = client(runtime.url);
 const signIn = async (player: string) => ({
