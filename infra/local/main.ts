@@ -4,7 +4,7 @@ import { ENDPOINT_ENV } from '../../functions/routes.js';
 import { banner, type DataPlace, type Exposure } from './banner.js';
 import { isLoopback } from './own-routes.js';
 import { startRuntime } from './runtime.js';
-import { buildSite, loadSite } from './site.js';
+import { loadBuiltSite } from './site.js';
 
 /**
  * `npm start`: the whole service on a laptop, no AWS account. An embedded dynalite (in memory, or
@@ -35,13 +35,13 @@ if (dataDir && external) {
 }
 
 // The web client is built from its sources at start (about a second, while the store and the routes
-// start), or its last build copied while none of its sources changed (./build-cache.ts), so a fresh
+// start), or its last build read while none of its sources changed (./build-cache.ts), so a fresh
 // clone needs nothing but `npm install` and the page always matches the code beside it.
 const builtAt = performance.now();
 let buildMs = 0;
-const site = buildSite().then((dir) => {
+const site = loadBuiltSite().then((built) => {
   buildMs = Math.round(performance.now() - builtAt);
-  return loadSite(dir);
+  return built;
 });
 // A start that fails before it needs the site must not also report the site's own failure.
 site.catch(() => {});

@@ -1,9 +1,9 @@
 /**
  * The web client in the local runtime: `npm start` builds it with Vite (from client/web, into
- * client/web/dist) and serves the files at `/` beside the API, as CloudFront does in AWS.
+ * node_modules/.cache) and serves the files at `/` beside the API, as CloudFront does in AWS.
  * Only the files of the build are served, held in memory: no path reaches the disk.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,6 @@ import { builtWhole, CACHE_DIR, type Inputs, inputsOf, ownName, place, unchanged
 
 const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'client', 'web');
 export const WEB_CONFIG = join(WEB_DIR, 'vite.config.ts');
-export const DEFAULT_SITE_DIR = join(WEB_DIR, 'dist');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,11 +43,13 @@ interface Kept {
 }
 
 /**
- * Builds the web client into `outDir` with Vite's own API (Vite is a dev dependency, there after
- * `npm install`), or copies the last build there while every file it was made from is unchanged
- * (./build-cache.ts): a start on unchanged sources spends no second on the build.
+ * The web client's build, held in memory: built with Vite's own API (Vite is a dev dependency, there
+ * after `npm install`) into a folder of the cache of this process's own, or the last build read
+ * while every file it was made from is unchanged (./build-cache.ts): a start on unchanged sources
+ * spends no second on the build. Nothing is written outside the cache, so several starts at once
+ * never read each other's half-written files.
  */
-export async function buildSite(outDir: string = DEFAULT_SITE_DIR): Promise<string> {
+export async function loadBuiltSite(): Promise<Site> {
   const vite = (
     JSON.parse(readFileSync(join(WEB_DIR, '..', '..', 'node_modules', 'vite', 'package.json'), 'utf8')) as {
       version: string;
@@ -56,24 +57,19 @@ export async function buildSite(outDir: string = DEFAULT_SITE_DIR): Promise<stri
   ).version;
   try {
     const kept = JSON.parse(readFileSync(RECORD, 'utf8')) as Kept;
-    if (kept.vite === vite && unchanged(kept.inputs)) {
-      // Emptied, not removed: its folder (client/web for the default) is an input folder whose
-      // time a removed and remade dist/ would change, and the next start would then build again.
-      mkdirSync(outDir, { recursive: true });
-      for (const entry of readdirSync(outDir)) rmSync(join(outDir, entry), { recursive: true, force: true });
-      cpSync(kept.dir, outDir, { recursive: true });
-      return outDir;
-    }
+    if (kept.vite === vite && unchanged(kept.inputs)) return loadSite(kept.dir);
   } catch {
-    // Nothing kept, or it went while it was copied: built below.
+    // Nothing kept, or a newer build replaced it while it was read: built below.
   }
   const { build } = await import('vite');
   const read = new Set<string>();
   const started = Date.now();
+  mkdirSync(CACHE, { recursive: true });
+  const dir = ownName(join(CACHE, 'build'));
   await build({
     configFile: WEB_CONFIG,
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
+    build: { outDir: dir, emptyOutDir: true },
     plugins: [
       {
         name: 'klondike-build-inputs',
@@ -86,23 +82,22 @@ export async function buildSite(outDir: string = DEFAULT_SITE_DIR): Promise<stri
       },
     ],
   });
+  const site = loadSite(dir);
   // What Vite read from disk (not its virtual modules) made the build.
   const inputs = inputsOf([...read].filter((file) => isAbsolute(file) && existsSync(file)));
-  if (builtWhole(inputs, started)) keep(outDir, { vite, inputs });
-  return outDir;
+  if (builtWhole(inputs, started)) keep({ vite, inputs, dir });
+  else rmSync(dir, { recursive: true, force: true });
+  return site;
 }
 
-/** Copies the build in `outDir` to the cache, then records it, then removes the build it replaces. */
-function keep(outDir: string, made: Omit<Kept, 'dir'>): void {
-  mkdirSync(CACHE, { recursive: true });
-  const dir = ownName(join(CACHE, 'build'));
-  cpSync(outDir, dir, { recursive: true });
+/** Records the build in `made.dir` as the one kept, then removes the build it replaces. */
+function keep(made: Kept): void {
   let replaced: string | undefined;
   try {
     replaced = (JSON.parse(readFileSync(RECORD, 'utf8')) as Kept).dir;
   } catch {}
-  place(RECORD, JSON.stringify({ ...made, dir }));
-  if (replaced && replaced !== dir) rmSync(replaced, { recursive: true, force: true });
+  place(RECORD, JSON.stringify(made));
+  if (replaced && replaced !== made.dir) rmSync(replaced, { recursive: true, force: true });
 }
 
 function filesUnder(dir: string): string[] {

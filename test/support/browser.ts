@@ -3,13 +3,11 @@
  * own browser download cannot reach its host from these machines). `.ci/run` installs chromium
  * with apt when it is missing; where none is found the browser tests say so and are skipped.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { View } from '../../client/types.js';
 import type { RuntimeOptions } from '../../infra/local/runtime.js';
-import { buildSite, loadSite, type Site } from '../../infra/local/site.js';
+import { loadBuiltSite, type Site } from '../../infra/local/site.js';
 import { type Local, startLocal } from './local.js';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -30,15 +28,8 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
-/** A fresh build of the web client, held in memory (built into a temporary folder). */
-export async function buildTestSite(): Promise<Site> {
-  const dir = mkdtempSync(join(tmpdir(), 'klondike-web-'));
-  try {
-    return loadSite(await buildSite(dir));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** The web client built from its sources as they are now, held in memory. */
+export const buildTestSite = (): Promise<Site> => loadBuiltSite();
 
 /**
  * The local runtime serving a fresh build of the web client, or `site` (one built before: a
