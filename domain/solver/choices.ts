@@ -10,8 +10,10 @@ import { neverNeeded } from './safety.js';
  * The real decisions open to a player. A move that only rearranges face-up cards can be taken back
  * at once, so it decides nothing and shows nothing; what matters is the next move that cannot be
  * taken back: turning a card up, playing from the waste, drawing, recycling, emptying a column of a
- * card that is no King; and sending a card home, which is progress even when it could come back.
- * A choice is such a move with the rearrangements that lead to it.
+ * card that is no King, sending home a card that cannot come straight back. (One that can is a
+ * rearrangement: as a choice it looked like progress that loses nothing, so that a hint sent it home
+ * and the next took it back for a real choice, round and round.) A choice is such a move with the
+ * rearrangements that lead to it.
  *
  * Once the player has seen the stock's order, drawing shows nothing and decides nothing by itself:
  * the choice is which card of the talon to play, and where (`talon`), with the draws and recycles
@@ -70,9 +72,9 @@ export function kindOf(board: Board, rules: Rules, move: PlayedMove): ChoiceKind
   if (move.from === 'waste') return 'waste';
   const applied = applyMove(board, rules, move);
   if (applied.revealed) return 'reveal';
-  if (isFoundation(pileIndex(move.to))) return 'home';
   const back = { from: pileIndex(move.to), to: pileIndex(move.from), count: move.count };
-  return checkTransfer(applied.board, rules, back) === undefined ? null : 'column';
+  if (checkTransfer(applied.board, rules, back) === undefined) return null;
+  return isFoundation(pileIndex(move.to)) ? 'home' : 'column';
 }
 
 /**

@@ -111,13 +111,7 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
   }
 
   const options = choices(board, rules);
-  if (options.length === 0) {
-    const rearranging = listMoves(board, rules).length > 0;
-    return noWin(
-      state,
-      rearranging ? 'Nothing is left but rearranging the face-up cards' : 'No move is left',
-    );
-  }
+  if (options.length === 0 && listMoves(board, rules).length === 0) return noWin(state, 'No move is left');
   if (options.length === 1 && !takesBack(options[0]!)) {
     const [only] = options as [Choice];
     const move = firstMove(only);
@@ -141,6 +135,7 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
   if (sampled.exhaustive && sampled.lost === sampled.samples) {
     return noWin(state, 'Whatever the face-down cards are, no line wins from here');
   }
+  if (options.length === 0) return noWin(state, 'Nothing is left but rearranging the face-up cards');
   // Nothing to go on: the move a player would try first, all else equal; but not a card back from
   // its foundation, which a later hint would send home again, round and round.
   const doubt =

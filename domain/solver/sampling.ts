@@ -1,8 +1,9 @@
 import { applyMove, type Board } from '../board.js';
 import type { PlayedMove } from '../moves.js';
+import { columnIndex, pileIndex } from '../piles.js';
 import type { Rules } from '../rules.js';
 import { mulberry32 } from '../shuffle.js';
-import { type Choice, choiceKey, kindOf, moveKey, preference, talonKey, talonKnown } from './choices.js';
+import { type Choice, choiceKey, kindOf, preference, talonKnown } from './choices.js';
 import { orders, permutations, samplingSeed, shuffled, unseenCards, withUnseen } from './knowledge.js';
 import { solveBoard } from './solve.js';
 
@@ -79,29 +80,39 @@ const play = (board: Board, rules: Rules, moves: readonly PlayedMove[]): Board =
   moves.reduce((current, move) => applyMove(current, rules, move).board, board);
 
 /**
- * The choice a winning line makes first: its rearrangements are played on the player's board (they
- * show nothing, so they are the same moves there) up to its first move that cannot be taken back.
- * Once the player knows the stock's order, its draws and recycles are counted on to the card it
- * plays from the waste (a talon choice); they commute with any move that leaves the waste alone.
+ * The choice a winning line makes first, with the line's moves before it as its path: its
+ * rearrangements, played on the player's board (they show nothing, so they are the same moves
+ * there), up to its first move that cannot be taken back. Once the player knows the stock's order,
+ * its draws and recycles are counted on to the card it plays from the waste (a talon choice); they
+ * commute with any move that leaves the waste alone.
  */
-function firstChoice(board: Board, rules: Rules, line: readonly PlayedMove[], index: Map<string, number>) {
+function firstChoice(board: Board, rules: Rules, line: readonly PlayedMove[]): Choice | undefined {
   const talon = talonKnown(board);
-  let steps = 0;
+  const path: PlayedMove[] = [];
   let current = board;
   for (const move of line) {
     const kind = kindOf(current, rules, move);
     if (kind === null || (talon && (kind === 'draw' || kind === 'recycle'))) {
-      if (kind !== null) steps++;
+      path.push(move);
       current = applyMove(current, rules, move).board;
       continue;
     }
+    const drawn = path.some((step) => step.type !== 'move');
     const fromWaste = move.type === 'move' && move.from === 'waste';
-    return index.get(steps > 0 && fromWaste ? talonKey(steps, move) : moveKey(move));
+    const under =
+      kind === 'reveal' && move.type === 'move'
+        ? current.tableau[columnIndex(pileIndex(move.from))]!.hidden.length
+        : 0;
+    return { path, move, kind: drawn && fromWaste ? 'talon' : kind, under };
   }
   return undefined;
 }
 
-/** Weighs `options` (choices from `board`, the player's board) on sampled deals. */
+/**
+ * Weighs `options` (choices from `board`, the player's board) on sampled deals, with the first
+ * choices of the solver's winning lines that `options` lacks (rearrangements longer than `choices`
+ * follows lead to them): so a choice is found wherever a sampled deal is won, even with none given.
+ */
 export function sample(
   board: Board,
   rules: Rules,
@@ -121,11 +132,12 @@ export function sample(
     return solved;
   };
 
-  const index = new Map(options.map((choice, i) => [choiceKey(choice), i]));
+  const all = options.slice();
+  const index = new Map(all.map((choice, i) => [choiceKey(choice), i]));
   const { deals: candidates, exhaustive } = deals(board, budget.samples);
   // Deals won from the position, each with the look that won it and the choice its line made first.
   const won: { deal: Board; votedFor: number | undefined; limit: number }[] = [];
-  const votes = new Array<number>(options.length).fill(0);
+  const votes = new Array<number>(all.length).fill(0);
   let lost = 0;
   let open = candidates;
   let solved = 0;
@@ -138,8 +150,18 @@ export function sample(
       if (result.result === 'lost') lost++;
       if (result.result === 'unknown') undecided.push(deal);
       if (result.result !== 'won') continue;
-      const votedFor = firstChoice(board, rules, result.line, index);
-      if (votedFor !== undefined) votes[votedFor]!++;
+      const first = firstChoice(board, rules, result.line);
+      let votedFor: number | undefined;
+      if (first !== undefined) {
+        const key = choiceKey(first);
+        votedFor = index.get(key);
+        if (votedFor === undefined) {
+          votedFor = all.push(first) - 1;
+          index.set(key, votedFor);
+          votes.push(0);
+        }
+        votes[votedFor]!++;
+      }
       won.push({ deal, votedFor, limit });
     }
     open = undecided;
@@ -152,14 +174,14 @@ export function sample(
   };
   if (won.length === 0) return { choice: null, losses: 0, ...summary, nodes };
 
-  const order = options
+  const order = all
     .map((_, i) => i)
-    .sort((a, b) => preference(options[a]!) - preference(options[b]!) || votes[b]! - votes[a]!);
+    .sort((a, b) => preference(all[a]!) - preference(all[b]!) || votes[b]! - votes[a]!);
   let best = -1;
   let bestLosses = Number.POSITIVE_INFINITY;
   for (const i of order) {
     if (bestLosses === 0 || outOfTime()) break;
-    const choice = options[i]!;
+    const choice = all[i]!;
     let losses = 0;
     let complete = true;
     for (const { deal, votedFor, limit } of won) {
@@ -180,5 +202,5 @@ export function sample(
     }
   }
   if (best < 0) return { choice: null, losses: 0, ...summary, nodes };
-  return { choice: options[best]!, losses: bestLosses, ...summary, nodes };
+  return { choice: all[best]!, losses: bestLosses, ...summary, nodes };
 }

@@ -74,4 +74,31 @@ describe('choices', () => {
     expect(found.some((choice) => choice.move.type === 'draw')).toBe(true);
     expect(found.some((choice) => choice.kind === 'talon')).toBe(false);
   });
+
+  it('sends no card home as a choice while it could come straight back: that decides nothing', () => {
+    // The four of diamonds may go home onto the three, and come back onto the five of clubs; taken
+    // for progress, it lost no deal where every real choice lost one, and the next hint brought it
+    // back for that choice: round and round.
+    const empty = { hidden: [], up: [] };
+    const at: Board = {
+      stock: [],
+      waste: [],
+      foundations: [[], cards('AD 2D 3D'), [], []],
+      tableau: [
+        { hidden: [], up: cards('5C 4D') },
+        { hidden: cards('2S'), up: cards('KC') },
+        empty,
+        empty,
+        empty,
+        empty,
+        empty,
+      ],
+      pass: 3,
+    };
+    const home = { type: 'move', from: 't1', to: 'fD', count: 1 };
+    expect(choices(at, rules).map((choice) => choice.move)).not.toContainEqual(home);
+    // Where cards may not come back from the foundations, it is a choice: it cannot be taken back.
+    const oneWay = choices(at, { ...rules, foundationToTableau: false });
+    expect(oneWay.filter((choice) => choice.kind === 'home').map((choice) => choice.move)).toEqual([home]);
+  });
 });

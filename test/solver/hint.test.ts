@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../domain/board.js';
-import { type Card, cardOf } from '../../domain/cards.js';
+import { type Card, cardOf, parseCard } from '../../domain/cards.js';
 import { deal, fold, type GameState, legalMoves, push } from '../../domain/game.js';
 import type { PlayedMove } from '../../domain/moves.js';
 import { checkHistory } from '../../domain/replay.js';
@@ -192,5 +192,36 @@ describe('hint', () => {
     expect(stuck.reason).toBe(
       'Whatever the face-down cards are, no line wins from here: only undo can help.',
     );
+  });
+
+  it('offers the first move of a winning line where no choice lies within the rearrangements it follows', () => {
+    // Reached by following the hints on seed 10 (unlimited passes): with two columns empty, the next
+    // card to play comes up after ten moves home and between columns, further than `choices` looks.
+    const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
+    const column = (down: string, up: string) => ({ hidden: cards(down), up: cards(up) });
+    const board: Board = {
+      stock: cards('QH'),
+      waste: cards('6H QS 7S 8H JD'),
+      foundations: [[], cards('AD 2D'), cards('AH 2H'), cards('AS 2S')],
+      tableau: [
+        column('', 'KC QD JS TD 9C'),
+        column('', 'KD QC JH TC 9H 8S 7H 6S 5D 4S 3D 2C'),
+        column('AC', 'JC TH 9S 8D 7C 6D 5S 4D 3C'),
+        column('TS', '5C 4H 3S'),
+        column('', ''),
+        column('', ''),
+        column('9D KS 8C KH', '7D 6C 5H 4C 3H'),
+      ],
+      pass: 4,
+    };
+    const rules: Rules = { draw: 3, passes: null, foundationToTableau: true };
+    const given = hint(stateOf(board, rules), {
+      ...BUDGET,
+      dealNodes: 50_000,
+      positionNodes: 200_000,
+      totalNodes: 300_000,
+    });
+    expect(given.move).not.toBeNull();
+    expect(given.reason).toMatch(/ways the unseen cards may lie/);
   });
 });
