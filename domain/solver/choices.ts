@@ -77,6 +77,20 @@ export function kindOf(board: Board, rules: Rules, move: PlayedMove): ChoiceKind
   return isFoundation(pileIndex(move.to)) ? 'home' : 'column';
 }
 
+/** The choice of `kind` that `move` is on `board`, reached by `path`. */
+export function choiceAt(
+  board: Board,
+  path: readonly PlayedMove[],
+  move: PlayedMove,
+  kind: ChoiceKind,
+): Choice {
+  const under =
+    kind === 'reveal' && move.type === 'move'
+      ? board.tableau[columnIndex(pileIndex(move.from))]!.hidden.length
+      : 0;
+  return { path, move, kind, under };
+}
+
 /**
  * Every choice from `board` (the player's board: nothing here looks under a face-down card), found
  * by following rearrangements breadth first, so each comes with a shortest path, and each move once.
@@ -107,11 +121,7 @@ export function choices(board: Board, rules: Rules): Choice[] {
           if (kind === 'home' && sendsBack(position.path, move)) continue;
           // The same move further on is the same decision, made after needless rearranging.
           const key = moveKey(move);
-          const under =
-            kind === 'reveal' && move.type === 'move'
-              ? position.board.tableau[columnIndex(pileIndex(move.from))]!.hidden.length
-              : 0;
-          if (!found.has(key)) found.set(key, { path: position.path, move, kind, under });
+          if (!found.has(key)) found.set(key, choiceAt(position.board, position.path, move, kind));
           continue;
         }
         if (takesBackSafeCard(position.board, rules, move)) continue;

@@ -1,9 +1,8 @@
 import { applyMove, type Board } from '../board.js';
 import type { PlayedMove } from '../moves.js';
-import { columnIndex, pileIndex } from '../piles.js';
 import type { Rules } from '../rules.js';
 import { mulberry32 } from '../shuffle.js';
-import { type Choice, choiceKey, kindOf, preference, talonKnown } from './choices.js';
+import { type Choice, choiceAt, choiceKey, kindOf, preference, talonKnown } from './choices.js';
 import { orders, permutations, samplingSeed, shuffled, unseenCards, withUnseen } from './knowledge.js';
 import { solveBoard } from './solve.js';
 
@@ -99,11 +98,7 @@ function firstChoice(board: Board, rules: Rules, line: readonly PlayedMove[]): C
     }
     const drawn = path.some((step) => step.type !== 'move');
     const fromWaste = move.type === 'move' && move.from === 'waste';
-    const under =
-      kind === 'reveal' && move.type === 'move'
-        ? current.tableau[columnIndex(pileIndex(move.from))]!.hidden.length
-        : 0;
-    return { path, move, kind: drawn && fromWaste ? 'talon' : kind, under };
+    return choiceAt(current, path, move, drawn && fromWaste ? 'talon' : kind);
   }
   return undefined;
 }
