@@ -140,6 +140,31 @@ export function choices(board: Board, rules: Rules): Choice[] {
 }
 
 /**
+ * The choice a winning line makes first, with the line's moves before it as its path: its
+ * rearrangements, played on the player's board (they show nothing, so they are the same moves
+ * there), up to its first move that cannot be taken back. Once the player knows the stock's order,
+ * its draws and recycles are counted on to the card it plays from the waste (a talon choice); they
+ * commute with any move that leaves the waste alone.
+ */
+export function lineChoice(board: Board, rules: Rules, line: readonly PlayedMove[]): Choice | undefined {
+  const talon = talonKnown(board);
+  const path: PlayedMove[] = [];
+  let current = board;
+  for (const move of line) {
+    const kind = kindOf(current, rules, move);
+    if (kind === null || (talon && (kind === 'draw' || kind === 'recycle'))) {
+      path.push(move);
+      current = applyMove(current, rules, move).board;
+      continue;
+    }
+    const drawn = path.some((step) => step.type !== 'move');
+    const fromWaste = move.type === 'move' && move.from === 'waste';
+    return choiceAt(current, path, move, drawn && fromWaste ? 'talon' : kind);
+  }
+  return undefined;
+}
+
+/**
  * With the stock's order known: every card the draws bring to the top of the waste, each way it can
  * be played, reached with the fewest draws, after the rearrangements `before`. The talon is followed
  * through the stock and, where the rules allow, one recycle and the stock once more: every card of

@@ -2,7 +2,7 @@ import { applyMove, type Board } from '../board.js';
 import type { PlayedMove } from '../moves.js';
 import type { Rules } from '../rules.js';
 import { mulberry32 } from '../shuffle.js';
-import { type Choice, choiceAt, choiceKey, kindOf, preference, talonKnown } from './choices.js';
+import { type Choice, choiceKey, lineChoice, preference } from './choices.js';
 import { orders, permutations, samplingSeed, shuffled, unseenCards, withUnseen } from './knowledge.js';
 import { solveBoard } from './solve.js';
 
@@ -75,33 +75,9 @@ function deals(board: Board, count: number): { deals: Board[]; exhaustive: boole
   };
 }
 
-const play = (board: Board, rules: Rules, moves: readonly PlayedMove[]): Board =>
+/** The board after `moves`. */
+export const play = (board: Board, rules: Rules, moves: readonly PlayedMove[]): Board =>
   moves.reduce((current, move) => applyMove(current, rules, move).board, board);
-
-/**
- * The choice a winning line makes first, with the line's moves before it as its path: its
- * rearrangements, played on the player's board (they show nothing, so they are the same moves
- * there), up to its first move that cannot be taken back. Once the player knows the stock's order,
- * its draws and recycles are counted on to the card it plays from the waste (a talon choice); they
- * commute with any move that leaves the waste alone.
- */
-function firstChoice(board: Board, rules: Rules, line: readonly PlayedMove[]): Choice | undefined {
-  const talon = talonKnown(board);
-  const path: PlayedMove[] = [];
-  let current = board;
-  for (const move of line) {
-    const kind = kindOf(current, rules, move);
-    if (kind === null || (talon && (kind === 'draw' || kind === 'recycle'))) {
-      path.push(move);
-      current = applyMove(current, rules, move).board;
-      continue;
-    }
-    const drawn = path.some((step) => step.type !== 'move');
-    const fromWaste = move.type === 'move' && move.from === 'waste';
-    return choiceAt(current, path, move, drawn && fromWaste ? 'talon' : kind);
-  }
-  return undefined;
-}
 
 /**
  * Weighs `options` (choices from `board`, the player's board) on sampled deals, with the first
@@ -145,7 +121,7 @@ export function sample(
       if (result.result === 'lost') lost++;
       if (result.result === 'unknown') undecided.push(deal);
       if (result.result !== 'won') continue;
-      const first = firstChoice(board, rules, result.line);
+      const first = lineChoice(board, rules, result.line);
       let votedFor: number | undefined;
       if (first !== undefined) {
         const key = choiceKey(first);
