@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../domain/board.js';
 import { type Card, cardOf, parseCard } from '../../domain/cards.js';
-import { deal, fold, type GameState, legalMoves, push } from '../../domain/game.js';
+import { deal, decide, evolve, fold, type GameState, legalMoves, push } from '../../domain/game.js';
 import type { PlayedMove } from '../../domain/moves.js';
 import { checkHistory } from '../../domain/replay.js';
 import { HOUSE_RULES, type Rules } from '../../domain/rules.js';
@@ -9,6 +9,7 @@ import { OPENING_SCORE } from '../../domain/score.js';
 import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
 import { type HintBudget, hint, solve } from '../../domain/solver/index.js';
 import { toView } from '../../domain/view.js';
+import { isViolation } from '../../domain/violations.js';
 import { faceUpRuns } from './positions.js';
 
 /** A small budget: the tests check what the hint may know, not how well it plays. */
@@ -223,5 +224,49 @@ describe('hint', () => {
     });
     expect(given.move).not.toBeNull();
     expect(given.reason).toMatch(/ways the unseen cards may lie/);
+  });
+
+  it('with every card known, leads to the win and never back to a position', () => {
+    // Reached by following the hints on seed 3: the queen of clubs, on the waste in the last pass,
+    // must go onto the king of diamonds, back from its foundation to an empty column. The solver's
+    // line from there may start by sending the king home again, and then by bringing it back.
+    const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
+    const suit = (s: string, to: number) =>
+      cards(
+        'A 2 3 4 5 6 7 8 9 T J Q K'
+          .split(' ')
+          .slice(0, to)
+          .map((rank) => rank + s)
+          .join(' '),
+      );
+    const empty = { hidden: [], up: [] };
+    const board: Board = {
+      stock: [],
+      waste: cards('9C KS QC'),
+      foundations: [suit('C', 8), suit('D', 13), suit('H', 10), suit('S', 11)],
+      tableau: [
+        { hidden: [], up: cards('KH QS JH TC') },
+        { hidden: [], up: cards('KC QH JC') },
+        empty,
+        empty,
+        empty,
+        empty,
+        empty,
+      ],
+      pass: 3,
+    };
+    let state = stateOf(board, HOUSE_RULES);
+    const met = new Set<string>();
+    while (state.status === 'playing') {
+      const key = JSON.stringify(state.board);
+      expect(met.has(key), 'a position came back').toBe(false);
+      met.add(key);
+      const { move, reason } = hint(state, BUDGET);
+      expect(move, reason).not.toBeNull();
+      const event = decide(state, move!);
+      if (isViolation(event)) throw new Error(`the hint ${JSON.stringify(move)} is illegal`);
+      state = evolve(state, event);
+    }
+    expect(state.status).toBe('won');
   });
 });
