@@ -59,7 +59,6 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
   const storedToken = (on: Page, id: string): Promise<string> =>
     on.evaluate((g) => (globalThis as any).localStorage.getItem(`klondike.token.${g}`), id);
 
-
   /** Deals through the New game dialog, as a player does. */
   async function dealInPage(kind: 'seed' | 'deck', value: string): Promise<void> {
     const before = new URL(page.url()).hash;
