@@ -120,22 +120,19 @@ async function world() {
   const winning = parseDeck(line.deck) as number[];
   // The two wins are played in commits of four events (as an autoplay appends them): a record
   // costs a projection, and every delivery of the property below projects them all.
-  await game(
-    'ann-won',
-    'ann',
-    winning,
-    (events) => line.moves[events.length - 1] as Command | undefined,
-    undefined,
-    4,
-  );
-  await game(
-    'ann-daily',
-    'ann',
-    winning,
-    (events) => line.moves[events.length - 1] as Command | undefined,
-    DAY,
-    4,
-  );
+  for (const [id, daily] of [
+    ['ann-won', undefined],
+    ['ann-daily', DAY],
+  ] as const) {
+    await game(
+      id,
+      'ann',
+      winning,
+      (events) => line.moves[events.length - 1] as Command | undefined,
+      daily,
+      4,
+    );
+  }
   for (const [owner, steps] of [
     ['ben', 6],
     ['cy', 3],
