@@ -53,15 +53,25 @@ const SHARING = [
 export default defineConfig({
   test: {
     projects: [
-      { extends: true, test: { name: 'sharing', include: SHARING, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: SHARING } },
+      // The benchmarks (`npm run bench`) are the other project's: this one would run them again.
+      {
+        extends: true,
+        test: { name: 'sharing', include: SHARING, isolate: false, benchmark: { exclude: ['**'] } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ['test/**/*.test.ts'],
+          exclude: SHARING,
+        },
+      },
     ],
     // Files at once: a core and a half each. Many files spend much of their time waiting on processes
     // they started, sockets and a browser, so more files than cores keep the cores busy; vitest's
     // default (a core but one) runs them one by one on 2 cores.
     maxWorkers: Math.max(2, Math.ceil(availableParallelism() * 1.5)),
     sequence: { sequencer: LongestFirst },
-    benchmark: { include: ['test/bench/**/*.bench.ts'] },
     // What fails a test that hangs: long enough for the slowest test on a machine that other work
     // keeps busy (no test's assertion depends on the machine's speed).
     testTimeout: 120_000,
