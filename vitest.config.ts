@@ -64,6 +64,7 @@ export default defineConfig({
           name: 'isolated',
           include: ['test/**/*.test.ts'],
           exclude: SHARING,
+          benchmark: { include: ['test/bench/**/*.bench.ts'] },
         },
       },
     ],
