@@ -37,7 +37,7 @@ class LongestFirst extends BaseSequencer {
 /**
  * Files that share nothing with others but their modules: no store, no runtime, no process, no
  * environment set, no mock. They run in workers that vitest keeps from file to file (isolate: false),
- * which spares each the start of a fresh worker and the loading of its modules (about 0.4 s of CPU
+ * which spares each the start of a fresh worker and the loading of its modules (about 0.15 s of CPU
  * a file). A file that starts a store or a runtime, mocks a module or the SDK, or sets process.env
  * stays out: in a shared worker what it left behind would reach the next file.
  */
