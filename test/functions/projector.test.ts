@@ -118,14 +118,21 @@ const DAY = dayOf(Date.now());
  */
 async function world() {
   const winning = parseDeck(line.deck) as number[];
-  await game('ann-won', 'ann', winning, (events) => line.moves[events.length - 1] as Command | undefined);
-  await game(
-    'ann-daily',
-    'ann',
-    winning,
-    (events) => line.moves[events.length - 1] as Command | undefined,
-    DAY,
-  );
+  // The two wins are played in commits of four events (as an autoplay appends them): a record
+  // costs a projection, and every delivery of the property below projects them all.
+  for (const [id, daily] of [
+    ['ann-won', undefined],
+    ['ann-daily', DAY],
+  ] as const) {
+    await game(
+      id,
+      'ann',
+      winning,
+      (events) => line.moves[events.length - 1] as Command | undefined,
+      daily,
+      4,
+    );
+  }
   for (const [owner, steps] of [
     ['ben', 6],
     ['cy', 3],
@@ -144,14 +151,22 @@ async function world() {
     );
   }
   await keepName('ann', 'Ann of the Foundations', new Date().toISOString());
+  // Commits of one to five events: the longer a game, the more it appends at once.
   for (const [i, owner] of ['ann', 'ben', 'ben', 'cy', undefined].entries()) {
     const steps = 5 + 11 * i;
-    await game(`g${i}`, owner, deckFromSeed(i), (events) => {
-      const state = fold(events);
-      if (state.status !== 'playing') return undefined;
-      if (events.length > steps) return i % 2 === 0 ? undefined : { type: 'resign' };
-      return legalMoves(state)[(i * 7 + events.length) % 3] ?? { type: 'resign' };
-    });
+    await game(
+      `g${i}`,
+      owner,
+      deckFromSeed(i),
+      (events) => {
+        const state = fold(events);
+        if (state.status !== 'playing') return undefined;
+        if (events.length > steps) return i % 2 === 0 ? undefined : { type: 'resign' };
+        return legalMoves(state)[(i * 7 + events.length) % 3] ?? { type: 'resign' };
+      },
+      undefined,
+      i + 1,
+    );
   }
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
 import { StoreUnreachable, startRuntime } from '../../infra/local/runtime.js';
 import { listen, serve } from '../../infra/local/server.js';
@@ -100,33 +100,38 @@ describe('the local store folder', () => {
 });
 
 describe('npm start', () => {
+  // One runtime on a folder for the banner's test and the second runtime's: a start costs a second
+  // of CPU (tsx, the store, the web client).
+  let dir: string;
+  let kept: ReturnType<typeof start>;
+  beforeAll(() => {
+    dir = folder();
+    kept = start(['--data', dir]);
+  });
+  afterAll(() => stop(kept.child));
+
   it('prints only its own lines: where it serves, what to try next, where the games are kept', async () => {
-    const dir = folder();
-    const runtime = start(['--data', dir]);
-    try {
-      const url = await runtime.served;
-      await bannerOf(runtime);
-      const lines = runtime.output().split('\n');
-      expect(lines[0]).toBe(`Klondike is serving on ${url}`);
-      expect(lines.slice(1, 9)).toEqual([
-        expect.stringMatching(new RegExp(`^ {2}Web client {2}${url}/ {2}\\(built in \\d+ ms\\)$`)),
-        `  Terminal    npm run play -- --url ${url}`,
-        `  API         curl -s -X POST ${url}/games -d '{"seed": 1}'`,
-        `              every route: ${url}/openapi.json`,
-        `  Sign in     curl -s -X POST ${url}/dev/tokens -d '{"player": "alice"}'`,
-        `              then: curl -s -X POST ${url}/games -H 'Authorization: Bearer <the token>' -d '{}'`,
-        `  Data        in ${dir}: kept across restarts (one runtime a folder)`,
-        'Ctrl-C stops it.',
-      ]);
-      expect(runtime.output()).not.toMatch(/Warning/);
-      // The commands work as printed.
-      expect((await fetch(`${url}/`)).status).toBe(200);
-      expect((await fetch(`${url}/openapi.json`)).status).toBe(200);
-      expect((await fetch(`${url}/games`, { method: 'POST', body: '{"seed": 1}' })).status).toBe(201);
-      expect(await createSignedIn(url)).toBe(201);
-    } finally {
-      await stop(runtime.child);
-    }
+    const runtime = kept;
+    const url = await runtime.served;
+    await bannerOf(runtime);
+    const lines = runtime.output().split('\n');
+    expect(lines[0]).toBe(`Klondike is serving on ${url}`);
+    expect(lines.slice(1, 9)).toEqual([
+      expect.stringMatching(new RegExp(`^ {2}Web client {2}${url}/ {2}\\(built in \\d+ ms\\)$`)),
+      `  Terminal    npm run play -- --url ${url}`,
+      `  API         curl -s -X POST ${url}/games -d '{"seed": 1}'`,
+      `              every route: ${url}/openapi.json`,
+      `  Sign in     curl -s -X POST ${url}/dev/tokens -d '{"player": "alice"}'`,
+      `              then: curl -s -X POST ${url}/games -H 'Authorization: Bearer <the token>' -d '{}'`,
+      `  Data        in ${dir}: kept across restarts (one runtime a folder)`,
+      'Ctrl-C stops it.',
+    ]);
+    expect(runtime.output()).not.toMatch(/Warning/);
+    // The commands work as printed.
+    expect((await fetch(`${url}/`)).status).toBe(200);
+    expect((await fetch(`${url}/openapi.json`)).status).toBe(200);
+    expect((await fetch(`${url}/games`, { method: 'POST', body: '{"seed": 1}' })).status).toBe(201);
+    expect(await createSignedIn(url)).toBe(201);
   });
 
   it('bound to every network (--host 0.0.0.0) says who can reach it, and signs in on this machine', async () => {
@@ -147,15 +152,12 @@ describe('npm start', () => {
   });
 
   it('a second runtime on a folder in use exits 1 and says so', async () => {
-    const dir = folder();
-    const first = start(['--data', dir]);
-    await first.served;
+    await kept.served;
     const second = start(['--data', dir]);
     const failure = await second.served.then(
       () => undefined,
       (error: { code: number; output: string }) => error,
     );
-    await stop(first.child);
     expect(failure?.code).toBe(1);
     expect(failure?.output).toMatch(/is in use by another local runtime/);
     expect(failure?.output).not.toMatch(/Database is closed/);

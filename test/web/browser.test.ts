@@ -59,12 +59,6 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
   const storedToken = (on: Page, id: string): Promise<string> =>
     on.evaluate((g) => (globalThis as any).localStorage.getItem(`klondike.token.${g}`), id);
 
-  /** A game's view now, as the API answers its token holder (this request is not the page's). */
-  async function viewOf(id: string): Promise<View> {
-    const token = await storedToken(page, id);
-    return (await api.get(`/games/${id}`, { authorization: `Bearer ${token}` })).body;
-  }
-
   /** Deals through the New game dialog, as a player does. */
   async function dealInPage(kind: 'seed' | 'deck', value: string): Promise<void> {
     const before = new URL(page.url()).hash;
@@ -101,7 +95,10 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await waitForVersion(page, 0); // the first visit deals a random game at once
     const line = fixtures.lines[0]!;
     await dealInPage('deck', line.deck.join(' '));
-    const { id } = await currentGame();
+    const { id, token } = await currentGame();
+    /** The game's view now, as the API answers its token holder (this request is not the page's). */
+    const viewNow = async (): Promise<View> =>
+      (await api.get(`/games/${id}`, { authorization: `Bearer ${token}` })).body;
     for (const [i, move] of (line.moves as Move[]).entries()) {
       if (move.type === 'draw' || move.type === 'recycle') {
         await page.click('[data-pile="stock"]');
@@ -114,7 +111,7 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
       }
       await waitForVersion(page, i + 1);
       // The last move wins the game, which then shows its whole deal.
-      if (i + 1 < line.moves.length) expect(await hiddenCardsInPage(page, await viewOf(id))).toEqual([]);
+      if (i + 1 < line.moves.length) expect(await hiddenCardsInPage(page, await viewNow())).toEqual([]);
     }
     await page.getByText(/You won in \d+ moves/).waitFor();
     const { view } = await currentGame();

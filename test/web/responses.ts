@@ -121,12 +121,13 @@ export async function hiddenCardsIn(records: readonly Recorded[]): Promise<strin
 /** The face-down cards of `view` that the page's HTML names: by code, in words, or as "10♥". */
 export async function hiddenCardsInPage(page: Page, view: View): Promise<string[]> {
   const html = await page.content();
+  const lower = html.toLowerCase();
   const visible = visibleCards(view);
   const codes = new Set(html.match(CARD_IN_TEXT) ?? []);
   return ALL_CARDS.filter((card) => !visible.has(card)).filter((card) => {
     const rank = card[0]!;
     const words = `${RANK_WORDS[rank]} of ${SUIT_WORDS[card[1]!]}`;
     const short = `${rank === 'T' ? '10' : rank}${(SUIT_SYMBOLS as Record<string, string>)[card[1]!]}`;
-    return codes.has(card) || html.toLowerCase().includes(words) || html.includes(short);
+    return codes.has(card) || lower.includes(words) || html.includes(short);
   });
 }
