@@ -48,10 +48,11 @@ export function play(position: Position, m: number): number {
   const card = cardOfMove(m);
   const kind = kindOf(m);
   setTakenBack(position, NO_CARD);
+  // Only a move home that cards may not come back from (a card home holds nothing then), or a talon
+  // move into the last pass (which deals the talon in groups), can make a dead end (see `Position`).
   position.deadEndCheckDue =
-    kind === WASTE_TO_FOUNDATION ||
-    kind === WASTE_TO_TABLEAU ||
-    (!position.foundationToTableau && (kind === TABLEAU_TO_FOUNDATION || kind === TWIN_THEN_FOUNDATION));
+    !position.foundationToTableau &&
+    (kind === TABLEAU_TO_FOUNDATION || kind === TWIN_THEN_FOUNDATION || kind === WASTE_TO_FOUNDATION);
   switch (kind) {
     case TWIN_THEN_FOUNDATION: {
       // `card` is P; the run on it goes to P's twin (its key does not change), then P goes home.
@@ -68,11 +69,13 @@ export function play(position: Position, m: number): number {
     }
     case WASTE_TO_FOUNDATION:
       takeFromTalon(position, talonAtOf(m), recycleOf(m));
+      if (!position.canRecycle()) position.deadEndCheckDue = true;
       toggleTalon(position, card);
       addHome(position, card, 1);
       return 0;
     case WASTE_TO_TABLEAU:
       takeFromTalon(position, talonAtOf(m), recycleOf(m));
+      if (!position.canRecycle()) position.deadEndCheckDue = true;
       toggleTalon(position, card);
       lay(position, toOf(m), card);
       return 0;
