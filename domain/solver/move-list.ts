@@ -54,12 +54,14 @@ export class MoveList implements Tops {
    *   none, and where the position before listed only a safe move or had an obligation).
    */
   generate(position: Position, out: Int32Array, off: number, fast: boolean, previous = -1): number {
+    // The dead-end check first: the move after a safe move is no talon move, so a dead end the safe
+    // move is played in would not be checked again until the last pass.
+    if (position.prune && position.deadEndCheckDue && !fast && this.deadEnds.isDeadEnd(position)) return 0;
     const safe = safeMove(position);
     if (safe >= 0) {
       out[off] = safe;
       return 1;
     }
-    if (position.prune && position.deadEndCheckDue && !fast && this.deadEnds.isDeadEnd(position)) return 0;
     this.position = position;
     this.previous = position.prune ? previous : -1;
     this.n = 0;
