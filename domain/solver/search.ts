@@ -17,14 +17,13 @@ const over = (position: Position): boolean => position.finishesByItself();
 
 /**
  * One depth-first search from `board` over the moves `MoveList` lists, skipping positions already
- * seen (`SeenPositions`), within the budget (`nodes` required). `fast` is the quick look (see `MoveList.generate`):
- * running out of moves then proves nothing. `log2Capacity` is the table's first size.
+ * seen (`SeenPositions`), within the budget (`nodes` required): running out of moves proves the
+ * board lost. `log2Capacity` is the table's first size.
  */
 export function depthFirst(
   board: Board,
   rules: Rules,
   budget: SolveBudget,
-  fast: boolean,
   prune: boolean,
   log2Capacity: number,
 ): SolveResult {
@@ -42,7 +41,7 @@ export function depthFirst(
   // The stack, flat: the moves listed at depth d are list[start[d] .. start[d] + count[d]).
   let list = new Int32Array(1 << 14);
   const start: number[] = [0];
-  const count: number[] = [moves.generate(position, list, 0, fast)];
+  const count: number[] = [moves.generate(position, list, 0)];
   const next: number[] = [0];
   const played: number[] = [];
   const turnedUp: number[] = [];
@@ -82,10 +81,10 @@ export function depthFirst(
       // Commuting moves are left out only where the other order was listed (see `commuting.ts`):
       // not after a safe move played alone, nor after a move made to meet an obligation.
       const previous = count[d - 1]! > 1 && before[d - 1]!.takenBack === NO_CARD ? m : -1;
-      count[d] = moves.generate(position, list, start[d]!, fast, previous);
+      count[d] = moves.generate(position, list, start[d]!, previous);
       next[d] = 0;
     } else {
-      if (d === 0) return { result: fast ? 'unknown' : 'lost', stats: stats() };
+      if (d === 0) return { result: 'lost', stats: stats() };
       d--;
       takeBack(position, played[d]!, turnedUp[d]!, before[d]!);
     }
