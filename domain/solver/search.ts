@@ -27,9 +27,16 @@ export function depthFirst(
   prune: boolean,
   log2Capacity: number,
 ): SolveResult {
-  const position = new Position(board, rules, prune);
-  const moves = new MoveList();
   const seen = new SeenPositions(rules.draw, prune, log2Capacity);
+  try {
+    return search(new Position(board, rules, prune), seen, budget);
+  } finally {
+    seen.release();
+  }
+}
+
+function search(position: Position, seen: SeenPositions, budget: SolveBudget): SolveResult {
+  const moves = new MoveList();
   const maxNodes = budget.nodes!;
   const { now, deadline } = budget;
   let nodes = 0;
@@ -59,7 +66,7 @@ export function depthFirst(
       if (over(position)) {
         const line: PlayedMove[] = [];
         for (let i = 0; i <= d; i++)
-          line.push(...playerMoves(rules.draw, played[i]!, before[i]!.wasteSize, before[i]!.talonSize));
+          line.push(...playerMoves(position.draw, played[i]!, before[i]!.wasteSize, before[i]!.talonSize));
         line.push(...finish(position));
         return { result: 'won', line, stats: stats() };
       }
