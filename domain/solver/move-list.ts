@@ -99,10 +99,10 @@ export class MoveList implements Tops {
           const to = topAt[TWIN[under]!]!;
           if (to < 0) continue;
           // With twins alike in the key the run's move alone changes nothing (see `key.ts`): it is
-          // only made to send P home, in the same move.
+          // only made to send P home, in the same move: before the talon's moves onto a column.
           const home = position.canGoHome(under);
           if (position.prune) {
-            if (home) this.add(packMove(TWIN_THEN_FOUNDATION, a, to, count, 0, 0, under), 500);
+            if (home) this.add(packMove(TWIN_THEN_FOUNDATION, a, to, count, 0, 0, under), 700);
           } else this.add(packMove(TABLEAU_TO_TABLEAU, a, to, count, 0, 0, card), home ? 500 : 200);
           continue;
         }
@@ -220,8 +220,10 @@ export class MoveList implements Tops {
     const position = this.position;
     const card = position.talon[at - 1]!;
     const cost = draws + recycle * 30;
+    // Home after the moves that turn a card up (800 and more), before those onto a column: on seeds
+    // 0..599 that decides a median deal in about 5% fewer nodes than home first.
     if (position.canGoHome(card))
-      this.add(packMove(WASTE_TO_FOUNDATION, 0, 0, 1, at, recycle, card), 900 - cost);
+      this.add(packMove(WASTE_TO_FOUNDATION, 0, 0, 1, at, recycle, card), 790 - cost);
     if (rankOf(card) === KING) {
       if (this.firstEmpty >= 0)
         this.add(packMove(WASTE_TO_TABLEAU, 0, this.firstEmpty, 1, at, recycle, card), 600 - cost);
