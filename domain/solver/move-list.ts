@@ -51,8 +51,8 @@ export class MoveList implements Tops {
    *   none, and where the position before listed only a safe move or had an obligation).
    */
   generate(position: Position, out: Int32Array, off: number, previous = -1): number {
-    // The dead-end check first: the move after a safe move is no talon move, so a dead end the safe
-    // move is played in would not be checked again until the last pass.
+    // The dead-end check before the safe move: no check is due after a safe move (a card home, with
+    // no draws), so a dead end it is played in would go unseen until the next draws of the last pass.
     if (position.prune && position.deadEndCheckDue && this.deadEnds.isDeadEnd(position)) return 0;
     const safe = safeMove(position);
     if (safe >= 0) {
