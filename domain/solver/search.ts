@@ -17,20 +17,26 @@ const over = (position: Position): boolean => position.finishesByItself();
 
 /**
  * One depth-first search from `board` over the moves `MoveList` lists, skipping positions already
- * seen (`SeenPositions`), within the budget (`nodes` required). `fast` is the quick look (see `MoveList.generate`):
- * running out of moves then proves nothing. `log2Capacity` is the table's first size.
+ * seen (`SeenPositions`), within the budget (`nodes` required): running out of moves proves the
+ * board lost. `log2Capacity` is the table's first size.
  */
 export function depthFirst(
   board: Board,
   rules: Rules,
   budget: SolveBudget,
-  fast: boolean,
   prune: boolean,
   log2Capacity: number,
 ): SolveResult {
-  const position = new Position(board, rules, prune);
-  const moves = new MoveList();
   const seen = new SeenPositions(rules.draw, prune, log2Capacity);
+  try {
+    return search(new Position(board, rules, prune), seen, budget);
+  } finally {
+    seen.release();
+  }
+}
+
+function search(position: Position, seen: SeenPositions, budget: SolveBudget): SolveResult {
+  const moves = new MoveList();
   const maxNodes = budget.nodes!;
   const { now, deadline } = budget;
   let nodes = 0;
@@ -42,7 +48,7 @@ export function depthFirst(
   // The stack, flat: the moves listed at depth d are list[start[d] .. start[d] + count[d]).
   let list = new Int32Array(1 << 14);
   const start: number[] = [0];
-  const count: number[] = [moves.generate(position, list, 0, fast)];
+  const count: number[] = [moves.generate(position, list, 0)];
   const next: number[] = [0];
   const played: number[] = [];
   const turnedUp: number[] = [];
@@ -60,7 +66,7 @@ export function depthFirst(
       if (over(position)) {
         const line: PlayedMove[] = [];
         for (let i = 0; i <= d; i++)
-          line.push(...playerMoves(rules.draw, played[i]!, before[i]!.wasteSize, before[i]!.talonSize));
+          line.push(...playerMoves(position.draw, played[i]!, before[i]!.wasteSize, before[i]!.talonSize));
         line.push(...finish(position));
         return { result: 'won', line, stats: stats() };
       }
@@ -82,10 +88,10 @@ export function depthFirst(
       // Commuting moves are left out only where the other order was listed (see `commuting.ts`):
       // not after a safe move played alone, nor after a move made to meet an obligation.
       const previous = count[d - 1]! > 1 && before[d - 1]!.takenBack === NO_CARD ? m : -1;
-      count[d] = moves.generate(position, list, start[d]!, fast, previous);
+      count[d] = moves.generate(position, list, start[d]!, previous);
       next[d] = 0;
     } else {
-      if (d === 0) return { result: fast ? 'unknown' : 'lost', stats: stats() };
+      if (d === 0) return { result: 'lost', stats: stats() };
       d--;
       takeBack(position, played[d]!, turnedUp[d]!, before[d]!);
     }

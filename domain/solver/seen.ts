@@ -33,6 +33,11 @@ export class SeenPositions {
     for (let w = 0; w <= 52; w++) this.chain[w] = (1 << w) | (w >= draw ? this.chain[w - draw]! : 0);
   }
 
+  /** Gives the table's memory to the next search's (see `PositionTable.release`). */
+  release(): void {
+    this.table.release();
+  }
+
   get size(): number {
     return this.table.size;
   }

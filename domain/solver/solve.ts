@@ -52,67 +52,23 @@ export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget =
  *
  * For tests: `prune: false` keeps only the safe moves of cards never needed again and the table of
  * positions (same waste, same or earlier pass), and leaves out the rest: other waste sizes, dead
- * ends, obligations, twins and commuting moves (slower; the pruned search is checked
- * against it). `quick: false` skips the quick look, so that a win, too, must come from the complete
- * search.
+ * ends, obligations, twins and commuting moves (slower; the pruned search is checked against it).
  */
 export function solveBoard(
   board: Board,
   rules: Rules,
   budget: SolveBudget = {},
-  { prune = true, quick: look = true }: { readonly prune?: boolean; readonly quick?: boolean } = {},
+  { prune = true }: { readonly prune?: boolean } = {},
 ): SolveResult {
-  const maxNodes = budget.nodes ?? DEFAULT_NODES;
-  if (!look) return depthFirst(board, rules, { ...budget, nodes: maxNodes }, false, prune, MIN_LOG2_START);
-  // First a quick look along the moves that usually matter, which finds most wins; then, if it
-  // finds none, the complete search, which alone can prove a deal lost.
-  const { now, deadline } = budget;
-  const quickDeadline =
-    now !== undefined && deadline !== undefined ? now() + QUICK_SHARE * (deadline - now()) : undefined;
-  const quickNodes = Math.floor(maxNodes * QUICK_SHARE);
-  const quick = depthFirst(
-    board,
-    rules,
-    {
-      ...budget,
-      nodes: quickNodes,
-      ...(quickDeadline === undefined ? {} : { deadline: quickDeadline }),
-    },
-    true,
-    prune,
-    startingSize(quickNodes),
-  );
-  if (quick.result === 'won') return quick;
-  // The complete search meets at least the positions the quick look did: its table starts that big.
-  const log2Capacity = Math.min(
-    MAX_LOG2_START,
-    Math.max(startingSize(maxNodes - quick.stats.nodes), Math.ceil(Math.log2(2 * quick.stats.positions + 1))),
-  );
-  const full = depthFirst(
-    board,
-    rules,
-    { ...budget, nodes: maxNodes - quick.stats.nodes },
-    false,
-    prune,
-    log2Capacity,
-  );
-  const stats = { nodes: quick.stats.nodes + full.stats.nodes, positions: full.stats.positions };
-  return { ...full, stats };
+  const nodes = budget.nodes ?? DEFAULT_NODES;
+  return depthFirst(board, rules, { ...budget, nodes }, prune, startingSize(nodes));
 }
 
-/**
- * The share of the budget (nodes, and time when there is a clock) the quick search may use. On a lost
- * deal it is time the complete search does not have: at 1 s a deal (seeds 0..999, draw 3, 3 passes)
- * a share of 0.5 left 19 deals undecided, 0.2 left 11, and 0.1 left the same 11.
- */
-const QUICK_SHARE = 0.2;
-
-/** The table's first size (log2 of its slots): 2^16 slots take 1.3 MB, 2^22 take 84 MB. */
-const MIN_LOG2_START = 16;
-const MAX_LOG2_START = 22;
+/** The table's first size (log2 of its slots) at most: 2^16 slots take 1.3 MB. */
+const MAX_LOG2_START = 16;
 /**
  * A search of few nodes records few positions: its table starts small (it grows when it must), so
  * that the many short solves of a hint do not each clear megabytes they never use.
  */
 const startingSize = (nodes: number): number =>
-  Math.max(10, Math.min(MIN_LOG2_START, Math.ceil(Math.log2(nodes + 1)) + 1));
+  Math.max(10, Math.min(MAX_LOG2_START, Math.ceil(Math.log2(nodes + 1)) + 1));

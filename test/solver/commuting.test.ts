@@ -15,7 +15,7 @@ const list = new MoveList();
 /** The moves the search lists in the position, after `previous` (-1: none). */
 const movesOf = (position: Position, previous = -1): number[] => {
   const out = new Int32Array(512);
-  return Array.from(out.subarray(0, list.generate(position, out, 0, false, previous)));
+  return Array.from(out.subarray(0, list.generate(position, out, 0, previous)));
 };
 /** Everything that tells positions apart: the key, the waste's size, the pass, the card taken back. */
 const stateOf = (p: Position): string => [p.keyHi, p.keyLo, p.wasteSize, p.pass, p.takenBack].join(' ');
