@@ -3,6 +3,7 @@ import { applyMove, type Board, checkMove } from '../../domain/board.js';
 import { type Card, parseCard } from '../../domain/cards.js';
 import type { Rules } from '../../domain/rules.js';
 import { choices } from '../../domain/solver/choices.js';
+import { boardOf } from './positions.js';
 
 const card = (code: string): Card => parseCard(code)!;
 const cards = (codes: string): Card[] => codes.split(' ').map(card);
@@ -79,22 +80,14 @@ describe('choices', () => {
     // The four of diamonds may go home onto the three, and come back onto the five of clubs; taken
     // for progress, it lost no deal where every real choice lost one, and the next hint brought it
     // back for that choice: round and round.
-    const empty = { hidden: [], up: [] };
-    const at: Board = {
-      stock: [],
-      waste: [],
-      foundations: [[], cards('AD 2D 3D'), [], []],
-      tableau: [
-        { hidden: [], up: cards('5C 4D') },
-        { hidden: cards('2S'), up: cards('KC') },
-        empty,
-        empty,
-        empty,
-        empty,
-        empty,
+    const at = boardOf({
+      foundations: ['', 'AD 2D 3D', '', ''],
+      columns: [
+        ['', '5C 4D'],
+        ['2S', 'KC'],
       ],
       pass: 3,
-    };
+    });
     const home = { type: 'move', from: 't1', to: 'fD', count: 1 };
     expect(choices(at, rules).map((choice) => choice.move)).not.toContainEqual(home);
     // Where cards may not come back from the foundations, it is a choice: it cannot be taken back.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../domain/board.js';
-import { type Card, cardOf, parseCard } from '../../domain/cards.js';
+import { type Card, cardOf } from '../../domain/cards.js';
 import { deal, decide, evolve, fold, type GameState, legalMoves, push } from '../../domain/game.js';
 import type { PlayedMove } from '../../domain/moves.js';
 import { checkHistory } from '../../domain/replay.js';
@@ -10,7 +10,7 @@ import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
 import { type HintBudget, hint, solve } from '../../domain/solver/index.js';
 import { toView } from '../../domain/view.js';
 import { isViolation } from '../../domain/violations.js';
-import { faceUpRuns } from './positions.js';
+import { boardOf, faceUpRuns } from './positions.js';
 
 /** A small budget: the tests check what the hint may know, not how well it plays. */
 const BUDGET: HintBudget = {
@@ -198,23 +198,21 @@ describe('hint', () => {
   it('offers the first move of a winning line where no choice lies within the rearrangements it follows', () => {
     // Reached by following the hints on seed 10 (unlimited passes): with two columns empty, the next
     // card to play comes up after ten moves home and between columns, further than `choices` looks.
-    const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
-    const column = (down: string, up: string) => ({ hidden: cards(down), up: cards(up) });
-    const board: Board = {
-      stock: cards('QH'),
-      waste: cards('6H QS 7S 8H JD'),
-      foundations: [[], cards('AD 2D'), cards('AH 2H'), cards('AS 2S')],
-      tableau: [
-        column('', 'KC QD JS TD 9C'),
-        column('', 'KD QC JH TC 9H 8S 7H 6S 5D 4S 3D 2C'),
-        column('AC', 'JC TH 9S 8D 7C 6D 5S 4D 3C'),
-        column('TS', '5C 4H 3S'),
-        column('', ''),
-        column('', ''),
-        column('9D KS 8C KH', '7D 6C 5H 4C 3H'),
+    const board = boardOf({
+      stock: 'QH',
+      waste: '6H QS 7S 8H JD',
+      foundations: ['', 'AD 2D', 'AH 2H', 'AS 2S'],
+      columns: [
+        ['', 'KC QD JS TD 9C'],
+        ['', 'KD QC JH TC 9H 8S 7H 6S 5D 4S 3D 2C'],
+        ['AC', 'JC TH 9S 8D 7C 6D 5S 4D 3C'],
+        ['TS', '5C 4H 3S'],
+        ['', ''],
+        ['', ''],
+        ['9D KS 8C KH', '7D 6C 5H 4C 3H'],
       ],
       pass: 4,
-    };
+    });
     const rules: Rules = { draw: 3, passes: null, foundationToTableau: true };
     const given = hint(stateOf(board, rules), {
       ...BUDGET,
@@ -230,31 +228,20 @@ describe('hint', () => {
     // Reached by following the hints on seed 3: the queen of clubs, on the waste in the last pass,
     // must go onto the king of diamonds, back from its foundation to an empty column. The solver's
     // line from there may start by sending the king home again, and then by bringing it back.
-    const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
-    const suit = (s: string, to: number) =>
-      cards(
-        'A 2 3 4 5 6 7 8 9 T J Q K'
-          .split(' ')
-          .slice(0, to)
-          .map((rank) => rank + s)
-          .join(' '),
-      );
-    const empty = { hidden: [], up: [] };
-    const board: Board = {
-      stock: [],
-      waste: cards('9C KS QC'),
-      foundations: [suit('C', 8), suit('D', 13), suit('H', 10), suit('S', 11)],
-      tableau: [
-        { hidden: [], up: cards('KH QS JH TC') },
-        { hidden: [], up: cards('KC QH JC') },
-        empty,
-        empty,
-        empty,
-        empty,
-        empty,
+    const board = boardOf({
+      waste: '9C KS QC',
+      foundations: [
+        'AC 2C 3C 4C 5C 6C 7C 8C',
+        'AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD',
+        'AH 2H 3H 4H 5H 6H 7H 8H 9H TH',
+        'AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS',
+      ],
+      columns: [
+        ['', 'KH QS JH TC'],
+        ['', 'KC QH JC'],
       ],
       pass: 3,
-    };
+    });
     let state = stateOf(board, HOUSE_RULES);
     const met = new Set<string>();
     while (state.status === 'playing') {

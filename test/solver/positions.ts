@@ -1,5 +1,5 @@
 import { applyMove, type Board, isCleared, layOut, listMoves } from '../../domain/board.js';
-import { cardOf } from '../../domain/cards.js';
+import { type Card, cardOf, parseCard } from '../../domain/cards.js';
 import type { Rules } from '../../domain/rules.js';
 import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
 
@@ -66,5 +66,30 @@ export function faceUpRuns(): Board {
       ...Array.from({ length: 3 }, () => ({ hidden: [], up: [] })),
     ],
     pass: 1,
+  };
+}
+
+/** Cards from their codes, separated by spaces ('' for none). */
+export const cardsOf = (codes: string): Card[] =>
+  codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!);
+
+/**
+ * A board written in card codes: the foundations by suit (C D H S), each column as its face-down
+ * cards and its face-up ones, bottom to top; the columns not given are empty.
+ */
+export function boardOf(spec: {
+  readonly stock?: string;
+  readonly waste?: string;
+  readonly foundations: readonly [string, string, string, string];
+  readonly columns: readonly (readonly [string, string])[];
+  readonly pass: number;
+}): Board {
+  const columns = Array.from({ length: 7 }, (_, a) => spec.columns[a] ?? ['', '']);
+  return {
+    stock: cardsOf(spec.stock ?? ''),
+    waste: cardsOf(spec.waste ?? ''),
+    foundations: spec.foundations.map(cardsOf),
+    tableau: columns.map(([down, up]) => ({ hidden: cardsOf(down), up: cardsOf(up) })),
+    pass: spec.pass,
   };
 }
