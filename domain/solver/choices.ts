@@ -1,7 +1,7 @@
 import { applyMove, type Board, checkDraw, checkRecycle, checkTransfer, listMoves } from '../board.js';
 import type { Card } from '../cards.js';
 import type { PlayedMove } from '../moves.js';
-import { columnIndex, foundationSuit, isFoundation, pileIndex } from '../piles.js';
+import { columnIndex, foundationSuit, isColumn, isFoundation, pileIndex } from '../piles.js';
 import type { Rules } from '../rules.js';
 import { stockKnown } from './knowledge.js';
 import { neverNeeded } from './safety.js';
@@ -124,7 +124,7 @@ export function choices(board: Board, rules: Rules): Choice[] {
           if (!found.has(key)) found.set(key, choiceAt(position.board, position.path, move, kind));
           continue;
         }
-        if (takesBackSafeCard(position.board, rules, move)) continue;
+        if (takesBackSafeCard(position.board, rules, move) || swapsColumns(position.board, move)) continue;
         if (reached.size >= limit) continue;
         const after = applyMove(position.board, rules, move).board;
         const key = arrangementKey(after);
@@ -192,6 +192,21 @@ function talonChoices(board: Board, rules: Rules, before: readonly PlayedMove[])
     }
   }
   return found;
+}
+
+/**
+ * Whether a move takes a whole column (nothing face down) to an empty one: the columns only change
+ * places, and what can be done after it can be done without it in the other column. Followed, it
+ * led a hint to a choice through it from either column, so that hints moved a king's run between
+ * two empty columns, back and forth.
+ */
+function swapsColumns(board: Board, move: PlayedMove): boolean {
+  if (move.type !== 'move' || !isColumn(pileIndex(move.from)) || !isColumn(pileIndex(move.to))) return false;
+  const from = board.tableau[columnIndex(pileIndex(move.from))]!;
+  const to = board.tableau[columnIndex(pileIndex(move.to))]!;
+  return (
+    from.hidden.length === 0 && move.count === from.up.length && to.up.length === 0 && to.hidden.length === 0
+  );
 }
 
 /** Whether a move home sends back the card a move of `path` took from that foundation: no choice. */

@@ -94,4 +94,28 @@ describe('choices', () => {
     const oneWay = choices(at, { ...rules, foundationToTableau: false });
     expect(oneWay.filter((choice) => choice.kind === 'home').map((choice) => choice.move)).toEqual([home]);
   });
+
+  it('never moves a whole column to an empty one on the way to a choice: that only swaps columns', () => {
+    // A king's run alone in t1, three columns empty: a hint once sent it from t1 to t3 and back,
+    // each time on the way to a choice it could make where it was.
+    const at = boardOf({
+      foundations: ['AC', '', '', ''],
+      columns: [
+        ['', 'KH QS JH'],
+        ['2C', 'TC 9H'],
+        ['', ''],
+        ['3C', '8C'],
+        ['', ''],
+        ['', ''],
+        ['4C', 'TD'],
+      ],
+      pass: 3,
+    });
+    const found = choices(at, rules);
+    expect(found.length).toBeGreaterThan(0);
+    const swaps = found
+      .flatMap(({ path }) => path)
+      .filter((move) => move.type === 'move' && move.from === 't1');
+    expect(swaps).toEqual([]);
+  });
 });
