@@ -11,9 +11,9 @@ import { neverNeeded } from './safety.js';
  * at once, so it decides nothing and shows nothing; what matters is the next move that cannot be
  * taken back: turning a card up, playing from the waste, drawing, recycling, emptying a column of a
  * card that is no King, sending home a card that cannot come straight back. (One that can is a
- * rearrangement: as a choice it looked like progress that loses nothing, so that a hint sent it home
- * and the next took it back for a real choice, round and round.) A choice is such a move with the
- * rearrangements that lead to it.
+ * rearrangement: as a choice it would look like progress that loses nothing, and a hint would send
+ * it home and the next take it back for a real choice, round and round.) A choice is such a move
+ * with the rearrangements that lead to it.
  *
  * Once the player has seen the stock's order, drawing shows nothing and decides nothing by itself:
  * the choice is which card of the talon to play, and where (`talon`), with the draws and recycles
@@ -197,7 +197,7 @@ function talonChoices(board: Board, rules: Rules, before: readonly PlayedMove[])
 /**
  * Whether a move takes a whole column (nothing face down) to an empty one: the columns only change
  * places, and what can be done after it can be done without it in the other column. Followed, it
- * led a hint to a choice through it from either column, so that hints moved a king's run between
+ * would lead to a choice through it from either column, and hints would move a king's run between
  * two empty columns, back and forth.
  */
 function swapsColumns(board: Board, move: PlayedMove): boolean {

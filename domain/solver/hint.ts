@@ -166,11 +166,10 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
 /**
  * With every card known, a move of a winning `line`: that of the first choice, in the order a player
  * would try them (`preference`, and a card home before one elsewhere), proved to win within
- * `budget`, else that of the line's own first
- * choice, by the shortest rearrangement to it. The line's first move alone would do, but the line
- * found from the next position may start by taking it back (seen on seed 3: the king of diamonds
- * home, and back, for ever); the choices and their order change little along the way, so the hints
- * keep to one choice until it is made.
+ * `budget`, else that of the line's own first choice, by the shortest rearrangement to it. The
+ * line's first move alone is not enough: the line found from the next position may start by taking
+ * it back (a king home from an empty column, and back, for ever). The choices and their order
+ * change little along the way, so the hints keep to one choice until it is made.
  */
 function steadyMove(
   board: Board,
