@@ -169,19 +169,23 @@ describe('solve', () => {
       { draw: 3, passes: 1, foundationToTableau: true },
       { draw: 1, passes: 1, foundationToTableau: false },
     ];
+    // Many positions at 100,000 nodes rather than fewer at more: the plain search's budget is spent
+    // in full on each position it cannot decide, and at 300,000 nodes 140 positions gave 128 verdicts
+    // in nearly twice the time that these 180 give 155 (a pruning broken on purpose, twins sent home apart,
+    // disagreed on 4 of those and on 6 of these).
     const verdicts = { won: 0, lost: 0 };
-    for (let seed = 1; seed <= 140; seed++) {
+    for (let seed = 1; seed <= 180; seed++) {
       const rules = ruleSets[seed % ruleSets.length]!;
       const board = randomPlay(seed, seed % 2 === 0 ? 60 : 120, rules);
-      const plain = solveBoard(board, rules, { nodes: 300_000 }, { prune: false });
+      const plain = solveBoard(board, rules, { nodes: 100_000 }, { prune: false });
       if (plain.result === 'unknown') continue;
-      const pruned = solveBoard(board, rules, { nodes: 300_000 });
+      const pruned = solveBoard(board, rules, { nodes: 100_000 });
       expect({ seed, result: pruned.result }).toEqual({ seed, result: plain.result });
       if (pruned.result === 'won') expect(isCleared(playOn(board, rules, pruned.line))).toBe(true);
       verdicts[plain.result]++;
     }
-    expect(verdicts.won).toBeGreaterThan(5);
-    expect(verdicts.lost).toBeGreaterThan(40);
+    expect(verdicts.won).toBeGreaterThan(20);
+    expect(verdicts.lost).toBeGreaterThan(100);
   });
 
   it('does not send a waste card home when the cards under it must come back from the foundation', () => {
