@@ -59,3 +59,52 @@ export function studyDeal(
   };
   return solved.result === 'won' ? { ...record, line: solved.line } : record;
 }
+
+/** One line of a study's table (`--table`): a deal, by its seed, under one rule set. */
+export interface TableRow {
+  readonly draw: 1 | 3;
+  /** Null for unlimited passes. */
+  readonly passes: number | null;
+  readonly deal: number;
+  readonly verdict: Verdict;
+  readonly nodes: number;
+  readonly ms: number;
+}
+
+export const TABLE_HEADER = 'draw\tpasses\tdeal\tverdict\tnodes\tms';
+
+export const formatRow = (row: TableRow): string =>
+  [row.draw, row.passes ?? 'unlimited', row.deal, row.verdict, row.nodes, row.ms.toFixed(1)].join('\t');
+
+/** The rows of a study's table; throws on the first line that is not one, naming it. */
+export function readTable(text: string): TableRow[] {
+  const lines = text.split(/\r?\n/);
+  if (lines[0]?.trim() !== TABLE_HEADER) throw new Error(`line 1: not the header "${TABLE_HEADER}"`);
+  const rows: TableRow[] = [];
+  for (const [i, raw] of lines.entries()) {
+    if (i === 0 || raw.trim() === '') continue;
+    const [draw, passes, deal, verdict, nodes, ms, ...rest] = raw.trim().split('\t');
+    const row = {
+      draw: Number(draw) as 1 | 3,
+      passes: passes === 'unlimited' ? null : Number(passes),
+      deal: Number(deal),
+      verdict: verdict as Verdict,
+      nodes: Number(nodes),
+      ms: Number(ms),
+    };
+    if (
+      rest.length > 0 ||
+      (row.draw !== 1 && row.draw !== 3) ||
+      !(row.passes === null || (Number.isInteger(row.passes) && row.passes >= 1)) ||
+      !Number.isInteger(row.deal) ||
+      row.deal < 0 ||
+      !['won', 'lost', 'unknown'].includes(row.verdict) ||
+      !Number.isInteger(row.nodes) ||
+      !(row.ms >= 0)
+    ) {
+      throw new Error(`line ${i + 1}: not draw, passes, deal, verdict, nodes and ms separated by tabs`);
+    }
+    rows.push(row);
+  }
+  return rows;
+}

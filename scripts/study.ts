@@ -1,15 +1,18 @@
 /**
  * How often the solver decides random deals, and how fast: `npm run study -- --deals N [--start S]
- * [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE]
+ * [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE | --again TABLE] [--out FILE]
  * [--table FILE] [--passes 3,unlimited] [--draw 3|1]`. Classifies the numbered deals S..S+N-1 (or, with `--decks`,
- * the deals of FILE, one 156-digit deal string a line, the first N of them if N is given) under draw
+ * the deals of FILE, one 156-digit deal string a line, the first N of them if N is given; with
+ * `--again`, the deals an earlier run's `--table` left undecided, at this run's budget) under draw
  * 3 with 3 passes, then under draw 3 with unlimited passes (`--passes 3` or `--passes unlimited` for
  * one of them; `--draw 1` for draw 1), and prints for each the verdicts, the winnable share of the
  * decided deals with a 95% Wilson interval, the share left undecided, and the time per deal. The
  * budget and the times are the process's CPU time (`--clock wall` for the wall clock), so that other
  * work on the machine does not eat into a deal's second. With `--out FILE`, writes one JSON line per
  * deal and rule set (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`); with
- * `--table FILE`, one tab-separated line per deal and rule set (seed, verdict, nodes, ms). With
+ * `--table FILE`, one tab-separated line per deal and rule set (seed, verdict, nodes, ms); with
+ * `--again`, the earlier table with the deals studied again in their places, and the report covers
+ * both the deals studied again and the whole table as it now stands. With
  * `--jobs J`, J processes share the deals (each deal still gets its budget on one core).
  */
 import { openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
@@ -19,7 +22,16 @@ import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
-import { type DealRecord, readDecks, studyDeal, type Verdict } from './study-deals.js';
+import {
+  type DealRecord,
+  formatRow,
+  readDecks,
+  readTable,
+  studyDeal,
+  TABLE_HEADER,
+  type TableRow,
+  type Verdict,
+} from './study-deals.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +40,8 @@ const { values } = parseArgs({
     'budget-ms': { type: 'string', default: '1000' },
     jobs: { type: 'string', default: '1' },
     decks: { type: 'string' },
+    // An earlier run's --table: its undecided deals are studied again, at this run's budget.
+    again: { type: 'string' },
     // The rule sets: 3 passes, unlimited passes, or both (the default), with draw 3 or draw 1.
     passes: { type: 'string', default: '3,unlimited' },
     draw: { type: 'string', default: '3' },
@@ -43,6 +57,16 @@ const { values } = parseArgs({
 /** The deals of the file, when there is one; otherwise the numbered deals from `start`. */
 const fromFile: Card[][] | undefined =
   values.decks === undefined ? undefined : readDecks(readFileSync(values.decks, 'utf8'));
+/** With `--again`, the earlier run's table. */
+const earlier: TableRow[] | undefined = (() => {
+  if (values.again === undefined) return undefined;
+  try {
+    return readTable(readFileSync(values.again, 'utf8'));
+  } catch (error) {
+    console.error(`--again ${values.again}: ${(error as Error).message}`);
+    process.exit(2);
+  }
+})();
 const deals = Number(values.deals ?? (fromFile ? fromFile.length : 1000));
 const start = Number(values.start);
 const budgetMs = Number(values['budget-ms']);
@@ -56,11 +80,12 @@ if (
   !Number.isInteger(jobs) ||
   jobs < 1 ||
   (fromFile !== undefined && deals > fromFile.length) ||
+  (earlier !== undefined && (fromFile !== undefined || values.deals !== undefined || values.start !== '0')) ||
   !isClockName(values.clock) ||
   (values.draw !== '3' && values.draw !== '1')
 ) {
   console.error(
-    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--out FILE] [--table FILE] [--passes 3,unlimited] [--draw 3|1]',
+    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE | --again TABLE] [--out FILE] [--table FILE] [--passes 3,unlimited] [--draw 3|1]',
   );
   process.exit(2);
 }
@@ -88,13 +113,27 @@ interface Record extends DealRecord {
 
 const clock = clockOf(values.clock === 'wall' ? 'wall' : 'cpu');
 
-const deckAt = (i: number): readonly Card[] => fromFile?.[i] ?? deckFromSeed((start + i) % (MAX_SEED + 1));
-const dealsName = fromFile ? `${deals} deals of ${values.decks}` : `seeds ${start}..${start + deals - 1}`;
+const sameRules = (row: TableRow, rules: Rules) => row.draw === rules.draw && row.passes === rules.passes;
+/** With `--again`, by rule set, the seeds of the deals the earlier table left undecided. */
+const undecided = RULE_SETS.map(({ rules }) =>
+  (earlier ?? []).filter((row) => sameRules(row, rules) && row.verdict === 'unknown').map((row) => row.deal),
+);
+/** The deals studied under rule set `set`, and the seed (or place in the file) of deal i among them. */
+const dealCount = (set: number) => (earlier ? undecided[set]!.length : deals);
+const dealOf = (set: number, i: number) =>
+  earlier ? undecided[set]![i]! : fromFile ? i : (start + i) % (MAX_SEED + 1);
+const deckAt = (set: number, i: number): readonly Card[] => fromFile?.[i] ?? deckFromSeed(dealOf(set, i));
+const dealsName = (set: number) =>
+  earlier
+    ? `the ${dealCount(set)} deals ${values.again} left undecided`
+    : fromFile
+      ? `${deals} deals of ${values.decks}`
+      : `seeds ${start}..${start + deals - 1}`;
 
-/** Classifies the deals i (0 <= i < deals) with i % of === slice, under one rule set. */
+/** Classifies the deals i (0 <= i < dealCount(set)) with i % of === slice, under one rule set. */
 function* classify(set: number, slice: number, of: number): Generator<Record> {
-  for (let i = slice; i < deals; i += of)
-    yield { set, at: i, ...studyDeal(deckAt(i), RULE_SETS[set]!.rules, budgetMs, clock) };
+  for (let i = slice; i < dealCount(set); i += of)
+    yield { set, at: i, ...studyDeal(deckAt(set, i), RULE_SETS[set]!.rules, budgetMs, clock) };
 }
 
 /**
@@ -107,21 +146,31 @@ const write = (record: Record) => {
   if (out !== undefined) writeSync(out, `${JSON.stringify(line)}\n`);
 };
 
+/** A record as a line of the table. */
+const rowOf = (r: Record): TableRow => {
+  const { draw, passes } = RULE_SETS[r.set]!.rules;
+  return { draw, passes, deal: dealOf(r.set, r.at), verdict: r.verdict, nodes: r.nodes, ms: r.ms };
+};
+
 /**
- * The `--table` file: one tab-separated line per deal and rule set, in the order of the deals, with
- * the deal's seed (or, with `--decks`, its place in the file from 0), the verdict, the nodes and the
- * milliseconds: the study's verdicts, small enough to keep beside the docs.
+ * The table's rows: by rule set, one per deal in the order of the deals. With `--again`, the earlier
+ * table's rows, each deal studied again in its place with this run's verdict, nodes and milliseconds.
  */
-function writeTable(file: string, bySet: readonly (readonly Record[])[]): void {
-  const rows = ['draw\tpasses\tdeal\tverdict\tnodes\tms'];
-  bySet.forEach((records, set) => {
-    const { draw, passes } = RULE_SETS[set]!.rules;
-    for (const r of [...records].sort((a, b) => a.at - b.at)) {
-      const deal = fromFile ? r.at : (start + r.at) % (MAX_SEED + 1);
-      rows.push([draw, passes ?? 'unlimited', deal, r.verdict, r.nodes, r.ms.toFixed(1)].join('\t'));
-    }
-  });
-  writeFileSync(file, `${rows.join('\n')}\n`);
+function tableRows(bySet: readonly (readonly Record[])[]): TableRow[] {
+  const rows = bySet.flatMap((records) => [...records].sort((a, b) => a.at - b.at).map(rowOf));
+  if (earlier === undefined) return rows;
+  const key = (row: TableRow) => `${row.draw} ${row.passes} ${row.deal}`;
+  const again = new Map(rows.map((row) => [key(row), row]));
+  return earlier.map((row) => again.get(key(row)) ?? row);
+}
+
+/**
+ * The `--table` file: one tab-separated line per deal and rule set, with the deal's seed (or, with
+ * `--decks`, its place in the file from 0), the verdict, the nodes and the milliseconds: the
+ * study's verdicts, small enough to keep beside the docs.
+ */
+function writeTable(file: string, rows: readonly TableRow[]): void {
+  writeFileSync(file, `${[TABLE_HEADER, ...rows.map(formatRow)].join('\n')}\n`);
 }
 
 /** Wilson score interval for k successes in n trials, 95%. */
@@ -139,20 +188,20 @@ const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 
-function report(set: number, records: readonly Record[]): void {
+/** Prints the verdicts of `records`, the deals of `name`, with their intervals and times. */
+function report(name: string, records: readonly { verdict: Verdict; ms: number }[]): void {
   const counts = { won: 0, lost: 0, unknown: 0 };
   for (const record of records) counts[record.verdict]++;
   const times = records.map((record) => record.ms).sort((a, b) => a - b);
   const decided = counts.won + counts.lost;
   const [low, high] = wilson(counts.won, decided);
-  console.log(
-    `${RULE_SETS[set]!.name} (${dealsName}, budget ${budgetMs} ms of ${values.clock === 'wall' ? 'wall-clock' : 'CPU'} time a deal)`,
-  );
+  console.log(name);
+  if (records.length === 0) return;
   console.log(`  won ${counts.won}  lost ${counts.lost}  unknown ${counts.unknown}`);
   console.log(
     `  winnable share of decided deals: ${pct(decided ? counts.won / decided : Number.NaN)} (95% CI ${pct(low)}-${pct(high)}, n = ${decided})`,
   );
-  console.log(`  undecided: ${pct(counts.unknown / deals)}`);
+  console.log(`  undecided: ${pct(counts.unknown / records.length)}`);
   // The share of all deals winnable, bracketed: undecided deals counted lost for the low end, won for the high.
   const all = records.length;
   console.log(
@@ -169,7 +218,7 @@ function progress(set: number, records: readonly Record[], began: number): void 
   const count = (verdict: Verdict) => records.filter((record) => record.verdict === verdict).length;
   const seconds = ((performance.now() - began) / 1000).toFixed(0);
   process.stderr.write(
-    `  ${RULE_SETS[set]!.name}: ${records.length}/${deals} won ${count('won')} lost ${count('lost')} unknown ${count('unknown')} (${seconds} s)\n`,
+    `  ${RULE_SETS[set]!.name}: ${records.length}/${dealCount(set)} won ${count('won')} lost ${count('lost')} unknown ${count('unknown')} (${seconds} s)\n`,
   );
 }
 
@@ -197,8 +246,17 @@ if (values.slice !== undefined) {
       progress(record.set, bySet[record.set]!, began);
     });
   }
+  const clockName = values.clock === 'wall' ? 'wall-clock' : 'CPU';
+  const rows = tableRows(bySet);
   bySet.forEach((records, set) => {
-    report(set, records);
+    const { name, rules } = RULE_SETS[set]!;
+    report(`${name} (${dealsName(set)}, budget ${budgetMs} ms of ${clockName} time a deal)`, records);
+    // With --again, the whole table as it now stands (each deal's time is that of its last run).
+    if (earlier !== undefined)
+      report(
+        `${name}, every deal of ${values.again} with these verdicts`,
+        rows.filter((row) => sameRules(row, rules)),
+      );
   });
-  if (values.table !== undefined) writeTable(values.table, bySet);
+  if (values.table !== undefined) writeTable(values.table, rows);
 }

@@ -8,7 +8,7 @@ import { deal } from '../../domain/game.js';
 import { checkHistory } from '../../domain/replay.js';
 import { HOUSE_RULES } from '../../domain/rules.js';
 import { deckFromSeed } from '../../domain/shuffle.js';
-import { type DealRecord, readDecks, studyDeal } from '../../scripts/study-deals.js';
+import { type DealRecord, readDecks, readTable, studyDeal, TABLE_HEADER } from '../../scripts/study-deals.js';
 
 describe('the study of deals', () => {
   it('reads a deals file: one 156-digit string a line, blank lines and # comments skipped', () => {
@@ -85,6 +85,49 @@ describe('the study of deals', () => {
           ['deck', 'rules', 'verdict', 'ms', 'nodes', ...(record.verdict === 'won' ? ['line'] : [])].sort(),
         );
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('npm run study --again TABLE studies the deals the table left undecided and writes the table with them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'study-'));
+    try {
+      const earlier = join(dir, 'earlier.tsv');
+      const table = join(dir, 'table.tsv');
+      const rows = [
+        TABLE_HEADER,
+        '3\t3\t0\tunknown\t1024\t1.0',
+        '3\t3\t1\tunknown\t1024\t1.0',
+        '3\t3\t2\tlost\t7\t0.5',
+        '3\tunlimited\t1\tunknown\t1024\t1.0',
+      ];
+      writeFileSync(earlier, `${rows.join('\n')}\n`);
+      const study = (...args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'scripts/study.ts', ...args], { encoding: 'utf8' });
+      const run = study('--again', earlier, '--passes', '3', '--budget-ms', '2000', '--table', table);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`the 2 deals ${earlier} left undecided`);
+      // The whole table as it now stands: seed 0 won, seeds 1 and 2 lost (seed 2 as the earlier run had it).
+      expect(run.stdout).toMatch(/every deal of .* with these verdicts\n {2}won 1 {2}lost 2 {2}unknown 0/);
+      const after = readTable(readFileSync(table, 'utf8'));
+      expect(after.map((row) => [row.passes, row.deal, row.verdict])).toEqual([
+        [3, 0, 'won'],
+        [3, 1, 'lost'],
+        [3, 2, 'lost'],
+        [null, 1, 'unknown'],
+      ]);
+      // The deals studied again carry their new nodes; the others are the earlier rows as they were.
+      expect(after[0]!.nodes).toBe(studyDeal(deckFromSeed(0), HOUSE_RULES, 2_000).nodes);
+      expect(after[2]).toEqual(readTable(`${rows[0]}\n${rows[3]}\n`)[0]);
+
+      const broken = join(dir, 'broken.tsv');
+      writeFileSync(broken, `${TABLE_HEADER}\n3\t3\tseven\twon\t1\t1.0\n`);
+      const refused = study('--again', broken, '--passes', '3');
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain(
+        `--again ${broken}: line 2: not draw, passes, deal, verdict, nodes and ms`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
