@@ -37,7 +37,7 @@ const { values } = parseArgs({
   },
 });
 if (!CHROMIUM) {
-  console.error('no Chromium found (apt-get install -y chromium, or set CHROMIUM_PATH)');
+  console.error('no Chromium found (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH)');
   process.exit(1);
 }
 

@@ -21,7 +21,7 @@ import { useSite } from './site.js';
 
 if (!CHROMIUM) {
   console.log(
-    'web client browser tests skipped: no Chromium (apt-get install -y chromium, or set CHROMIUM_PATH)',
+    'web client browser tests skipped: no Chromium (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH)',
   );
 }
 

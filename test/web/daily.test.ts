@@ -20,7 +20,8 @@ import { hiddenCardsIn, hiddenCardsInPage } from './responses.js';
 import { WITHOUT_AUTOPLAY } from './settings.js';
 import { useSite } from './site.js';
 
-if (!CHROMIUM) console.log('web daily tests skipped: no Chromium (apt-get install -y chromium)');
+if (!CHROMIUM)
+  console.log('web daily tests skipped: no Chromium (apt-get install -y chromium-headless-shell)');
 
 const DAY_S = 86_400;
 const [line] = fixtures.lines;

@@ -14,7 +14,7 @@ import { client, type Local } from '../support/local.js';
 
 if (!CHROMIUM) {
   console.log(
-    'web client sign-in tests skipped: no Chromium (apt-get install -y chromium, or set CHROMIUM_PATH)',
+    'web client sign-in tests skipped: no Chromium (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH)',
   );
 }
 

@@ -18,7 +18,7 @@ import { WITHOUT_AUTOPLAY } from './settings.js';
 
 if (!CHROMIUM) {
   console.log(
-    'web client players tests skipped: no Chromium (apt-get install -y chromium, or set CHROMIUM_PATH)',
+    'web client players tests skipped: no Chromium (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH)',
   );
 }
 

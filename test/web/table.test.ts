@@ -17,7 +17,8 @@ import { DEAD_END, LONGEST_COLUMN } from './decks.js';
 import { hiddenCardsIn } from './responses.js';
 import { useSite } from './site.js';
 
-if (!CHROMIUM) console.log('web table tests skipped: no Chromium (apt-get install -y chromium)');
+if (!CHROMIUM)
+  console.log('web table tests skipped: no Chromium (apt-get install -y chromium-headless-shell)');
 
 const WINDOWS = [
   { width: 1280, height: 800 },
