@@ -2,7 +2,7 @@
  * A real browser for the web client's tests: Debian's Chromium driven by playwright-core (whose
  * own browser download cannot reach its host from these machines). Its headless shell
  * (chromium-headless-shell, what Playwright itself runs headless) first: the same engine without the
- * full browser's window machinery, it runs the browser tests on about a fifth less CPU (table.test
+ * full browser's window machinery, it runs the browser tests on a tenth to a fifth less CPU (table.test
  * 15.7 s -> 12.2 s, browser.test 21.4 s -> 19.3 s). `.ci/run` installs it with apt when no Chromium
  * is there; where none is found the browser tests say so and are skipped.
  */
