@@ -24,7 +24,9 @@ import fixtures from '../test/fixtures/winning-lines.json' with { type: 'json' }
 
 // The handlers' request logs would drown the figures; their logger reads this once, when loaded.
 process.env.LOG_LEVEL ??= 'SILENT';
-const { CHROMIUM, buildTestSite, launchBrowser, startSite } = await import('../test/support/browser.js');
+const { CHROMIUM, NO_CHROMIUM, buildTestSite, launchBrowser, startSite } = await import(
+  '../test/support/browser.js'
+);
 const { keepDailyDeal } = await import('../functions/store/daily.js');
 const { client } = await import('../test/support/local.js');
 
@@ -37,7 +39,7 @@ const { values } = parseArgs({
   },
 });
 if (!CHROMIUM) {
-  console.error('no Chromium found (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH)');
+  console.error(NO_CHROMIUM);
   process.exit(1);
 }
 

@@ -20,6 +20,9 @@ const CANDIDATES = [
   '/usr/bin/chromium-browser',
 ];
 
+/** What a browser test or benchmark says when this machine has no Chromium: how to get one. */
+export const NO_CHROMIUM = 'no Chromium (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH)';
+
 /** The Chromium to drive, or undefined when this machine has none. */
 export const CHROMIUM = CANDIDATES.find((path): path is string => !!path && existsSync(path));
 

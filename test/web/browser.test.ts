@@ -13,16 +13,14 @@ import type { Move, PlayedMove, View } from '../../client/types.js';
 import { cardShort } from '../../client/web/src/cards.js';
 import { hintWords } from '../../client/web/src/words.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
-import { CHROMIUM, expectedPiles, shownPiles, waitForVersion } from '../support/browser.js';
+import { CHROMIUM, expectedPiles, NO_CHROMIUM, shownPiles, waitForVersion } from '../support/browser.js';
 import type { Client, Local } from '../support/local.js';
 import { hiddenCardsIn, hiddenCardsInPage, recordResponses } from './responses.js';
 import { WITHOUT_AUTOPLAY } from './settings.js';
 import { useSite } from './site.js';
 
 if (!CHROMIUM) {
-  console.log(
-    'web client browser tests skipped: no Chromium (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH)',
-  );
+  console.log(`web client browser tests skipped: ${NO_CHROMIUM}`);
 }
 
 const PILE_ORDER = ['stock', 'waste', 'fC', 'fD', 'fH', 'fS', 't1', 't2', 't3', 't4', 't5', 't6', 't7'];

@@ -15,13 +15,12 @@ import type { Move, View } from '../../client/types.js';
 import { dayOf, nextDay } from '../../domain/index.js';
 import { keepDailyDeal } from '../../functions/store/daily.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
-import { CHROMIUM, waitForVersion } from '../support/browser.js';
+import { CHROMIUM, NO_CHROMIUM, waitForVersion } from '../support/browser.js';
 import { hiddenCardsIn, hiddenCardsInPage } from './responses.js';
 import { WITHOUT_AUTOPLAY } from './settings.js';
 import { useSite } from './site.js';
 
-if (!CHROMIUM)
-  console.log('web daily tests skipped: no Chromium (apt-get install -y chromium-headless-shell)');
+if (!CHROMIUM) console.log(`web daily tests skipped: ${NO_CHROMIUM}`);
 
 const DAY_S = 86_400;
 const [line] = fixtures.lines;

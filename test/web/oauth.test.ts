@@ -8,14 +8,12 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, startSite, waitForVersion } from '../support/browser.js';
+import { CHROMIUM, launchBrowser, NO_CHROMIUM, startSite, waitForVersion } from '../support/browser.js';
 import { type FakeCognito, startFakeCognito } from '../support/fake-cognito.js';
 import { client, type Local } from '../support/local.js';
 
 if (!CHROMIUM) {
-  console.log(
-    'web client sign-in tests skipped: no Chromium (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH)',
-  );
+  console.log(`web client sign-in tests skipped: ${NO_CHROMIUM}`);
 }
 
 const NAMES = ['OIDC_ISSUER', 'OIDC_AUDIENCE', 'COGNITO_DOMAIN'] as const;

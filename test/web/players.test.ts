@@ -11,15 +11,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Move } from '../../client/types.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
-import { CHROMIUM, launchBrowser, startSite, waitForVersion } from '../support/browser.js';
+import { CHROMIUM, launchBrowser, NO_CHROMIUM, startSite, waitForVersion } from '../support/browser.js';
 import { type Client, client, type Local } from '../support/local.js';
 import { hiddenCardsIn, type Recorded, recordResponses } from './responses.js';
 import { WITHOUT_AUTOPLAY } from './settings.js';
 
 if (!CHROMIUM) {
-  console.log(
-    'web client players tests skipped: no Chromium (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH)',
-  );
+  console.log(`web client players tests skipped: ${NO_CHROMIUM}`);
 }
 
 /** Where a card can be clicked when cards overlap: its top-left corner, which always shows. */

@@ -11,14 +11,13 @@ import type { Analysis, View } from '../../client/types.js';
 import { RULES } from '../../domain/violations.js';
 import { PROBLEM_TYPES } from '../../functions/http/problem.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
-import { CHROMIUM, waitForVersion } from '../support/browser.js';
+import { CHROMIUM, NO_CHROMIUM, waitForVersion } from '../support/browser.js';
 import { type Client, type Local, newGame } from '../support/local.js';
 import { DEAD_END, LONGEST_COLUMN } from './decks.js';
 import { hiddenCardsIn } from './responses.js';
 import { useSite } from './site.js';
 
-if (!CHROMIUM)
-  console.log('web table tests skipped: no Chromium (apt-get install -y chromium-headless-shell)');
+if (!CHROMIUM) console.log(`web table tests skipped: ${NO_CHROMIUM}`);
 
 const WINDOWS = [
   { width: 1280, height: 800 },
