@@ -13,9 +13,9 @@ import { ERROR_BODY_LIMIT } from '../../functions/http/respond.js';
 import { type Answer, type Client, type Local, newGame } from '../support/local.js';
 
 /**
- * First positions whose hints sample deals longest of seeds 0..59 (about 450 to 550 ms each on this
- * machine, where seed 0's takes about 60 ms): a read sent 100 ms after them must not wait for one
- * to end. The hint's budget is in solver nodes, so the ratio holds on a busy machine too.
+ * First positions of seeds 0..59 whose hints spend about the hint's whole node budget (385 to 420 ms
+ * each on this machine, where seed 0's takes about 270 ms): a read sent 100 ms after them must not
+ * wait for one to end. The hint's budget is in solver nodes, so the ratio holds on a busy machine too.
  */
 const SLOW_HINTS = [52, 25, 46];
 
