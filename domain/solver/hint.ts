@@ -33,8 +33,9 @@ export interface HintBudget extends SamplingBudget {
  * nodes, not time, so the same view always gets the same hint on any machine. A caller with a clock
  * adds a deadline as a safety net only. 48 sampled deals, 20 of them to win, rather than 24 and 10,
  * won 182 of seeds 0..999 at draw 3, three passes, against 167, and 222 of seeds 0..499 with
- * unlimited passes against 211, hints still within their goal (p99 577 and 303 ms); twice the node
- * totals besides won no more (docs/solver.md).
+ * unlimited passes against 211, hints still within their goal (p99 under 600 ms and 303 ms); twice
+ * the node totals as well won no more (29 of seeds 1000..1199 at three passes, against 31).
+ * docs/solver.md has the runs.
  */
 export const HINT_BUDGET: HintBudget = {
   samples: 48,
