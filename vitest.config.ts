@@ -80,6 +80,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'isolated',
+          // Each file in a fresh worker thread, not a fresh process: its environment (process.env)
+          // is its own all the same, and the suite spends about a quarter less CPU (226 to 247 s
+          // against 303 s, 138 to 153 s of wall time against 181 s, on this machine's 2 cores).
+          pool: 'threads',
           include: ['test/**/*.test.ts'],
           exclude: SHARING,
           benchmark: { include: ['test/bench/**/*.bench.ts'] },
