@@ -11,7 +11,7 @@ const NAME = /^[\p{L}\p{M}\p{Nd} \-_.']+$/u;
 
 /** A chosen name, trimmed and in Unicode's composed form; or why it is not one. */
 export function checkName(raw: string): { readonly name: string } | { readonly problem: string } {
-  const name = raw.normalize('NFC').trim().replace(/ {2,}/g, ' ');
+  const name = raw.normalize('NFC').trim();
   const length = [...name].length;
   if (length === 0) return { problem: 'A name needs at least one character.' };
   if (length > NAME_MAX)

@@ -42,14 +42,16 @@ let first: string | undefined;
  * actions, then the shortest time from the first action to the winning one, then the earliest
  * finish; equal on all three share a rank. A page is one Query of the leaderboard's index. Game ids
  * (and with them the replays) show once the day is over. A day after today, or before the first
- * daily deal, is 404.
+ * daily deal, is 404. Today always has its deal (drawn on its first request if nobody has asked yet),
+ * so its leaderboard is there, empty, before anyone asks for the deal.
  */
 export const handler = httpHandler('leaderboard', async (request) => {
   const { date } = parseWith(DailyPath, request.pathParameters, 'path');
   const { limit = 20, cursor } = parseWith(LeaderboardQuery, request.query, 'query');
   await signedIn(request);
-  first ??= await firstDailyDay();
-  if (date > today() || first === undefined || date < first) {
+  const day = today();
+  if (date < day) first ??= await firstDailyDay();
+  if (date > day || (date < day && (first === undefined || date < first))) {
     throw new Problem('not-found', `There is no daily deal of ${date} (yet).`);
   }
   const from = cursor === undefined ? undefined : decode(cursor);

@@ -139,6 +139,33 @@ describe('a day of the leaderboard', () => {
     expect(cursor).not.toMatch(/game-|sub-/);
   });
 
+  it('gives 20 entries a page when no limit is asked', async () => {
+    const day = today;
+    for (let i = 0; i < 21; i++) {
+      const finishedAt = `${day}T10:00:00.000Z`;
+      const row: AttemptRow = {
+        day,
+        player: `sub-${i}`,
+        gameId: `game-${i}`,
+        status: 'won',
+        version: 100 + i,
+        name: `P${i}`,
+        nameAt: '0',
+        actions: 100 + i,
+        moves: 90,
+        elapsedMs: 1000,
+        finishedAt,
+      };
+      await saveAttempt(row, { rankKey: rankKey({ actions: 100 + i, elapsedMs: 1000, finishedAt }) });
+    }
+    const first = await page(day);
+    expect(first.body.entries.map((entry: any) => entry.player)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `P${i}`),
+    );
+    const rest = await page(day, { cursor: first.body.next });
+    expect(rest.body).toMatchObject({ entries: [{ rank: 21, player: 'P20' }], next: null });
+  });
+
   it('refuses a cursor it did not give', async () => {
     for (const cursor of ['x', Buffer.from('{"after":1}').toString('base64url')]) {
       expect((await page(yesterday, { cursor })).status).toBe(400);

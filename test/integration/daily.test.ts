@@ -35,8 +35,6 @@ async function start(offsetDays: number) {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'klondike-daily-'));
   await start(0);
-  // Today's deal is a deal with a known winning line, kept as the schedule would keep it.
-  await keepDailyDeal(today, line!.deck, new Date().toISOString());
 });
 
 afterAll(async () => {
@@ -48,6 +46,14 @@ afterAll(async () => {
 const ids: Record<string, string> = {};
 
 describe('the day of a daily deal', () => {
+  it("today's leaderboard is there, empty, before anyone has asked for today's deal", async () => {
+    const board = await api.get(`/daily/${today}/leaderboard`);
+    expect(board.status).toBe(200);
+    expect(board.body).toEqual({ date: today, players: 0, won: 0, entries: [], next: null });
+    // Today's deal is a deal with a known winning line, kept as the schedule would keep it.
+    await keepDailyDeal(today, line!.deck, new Date().toISOString());
+  });
+
   it('GET /daily is public: the date, the house rules, nobody yet', async () => {
     const daily = await api.get('/daily');
     expect(daily.status).toBe(200);
@@ -175,7 +181,15 @@ describe('the day of a daily deal', () => {
   });
 
   it('a chosen name is checked, kept, and shown on the leaderboard', async () => {
-    for (const bad of ['', '   ', 'x'.repeat(25), '<script>', 'a@b.c', 'tab\there']) {
+    for (const bad of [
+      '',
+      '   ',
+      'x'.repeat(25),
+      `${'x'.repeat(11)}   ${'x'.repeat(11)}`,
+      '<script>',
+      'a@b.c',
+      'tab\there',
+    ]) {
       const refused = await api.call('PUT', '/me/profile', { body: { name: bad }, headers: jwt.alice });
       expect(refused.status, bad).toBe(400);
     }
@@ -187,6 +201,9 @@ describe('the day of a daily deal', () => {
     expect(named.status).toBe(200);
     expect(named.body).toEqual({ name: "Zoë O'Neil-Ωmega", displayName: "Zoë O'Neil-Ωmega" });
     expect((await api.get('/me/profile', jwt.alice)).body).toEqual(named.body);
+    // Trimmed at its ends only: the spaces a player put within it are theirs.
+    const spaced = await api.call('PUT', '/me/profile', { body: { name: ' Ann  Lee ' }, headers: jwt.carol });
+    expect(spaced.body).toEqual({ name: 'Ann  Lee', displayName: 'Ann  Lee' });
     expect((await api.get('/me/profile', jwt.bob)).body).toEqual({
       name: null,
       displayName: expect.stringMatching(/^Player [A-Z2-9]{6}$/),
