@@ -176,6 +176,8 @@ export function createApi(options: ApiOptions = {}) {
     },
     /** POST /games; anonymous, keeps the new game's token for the calls that follow. */
     async createGame(body: NewGame = {}): Promise<CreatedGame> {
+      // A creation takes a sign-in token or nothing: the last game's token opens no new one.
+      if (player === undefined) token = undefined;
       const created = await call<CreatedGame>('POST', '/games', body);
       if (player === undefined) token = created.token;
       return created;

@@ -3,7 +3,7 @@ import { withDefaults } from '../../domain/index.js';
 import { nowIso } from '../clock.js';
 import { type DealRequest, dealOf, winnableDeck } from '../deals.js';
 import { createdAnswer } from '../games.js';
-import { hashToken, newToken, signedIn } from '../http/auth.js';
+import { creator, hashToken, newToken } from '../http/auth.js';
 import { httpHandler } from '../http/handler.js';
 import { fingerprint, idempotencyKey } from '../http/preconditions.js';
 import { Problem } from '../http/problem.js';
@@ -51,7 +51,7 @@ export const handler = httpHandler('createGame', async (request) => {
       'winnable: true picks the deal itself: send no seed or deck with it.',
     );
   }
-  const owner = await signedIn(request);
+  const owner = await creator(request);
   const name = idempotencyKey(request);
   if (name !== undefined && owner === undefined && name.length < MIN_CREATION_KEY_LENGTH) {
     throw new Problem(

@@ -20,8 +20,8 @@ function decode(cursor: string): string {
  * `next` is the `cursor` of the next page, or null. A read model, eventually consistent with the log.
  */
 export const handler = httpHandler('myGames', async (request) => {
-  const { status, limit = 20, cursor } = parseWith(MyGamesQuery, request.query, 'query');
   const signedIn = await player(request);
+  const { status, limit = 20, cursor } = parseWith(MyGamesQuery, request.query, 'query');
   const page = await pageOfGames(signedIn, {
     status,
     limit,

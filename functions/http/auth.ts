@@ -59,6 +59,25 @@ export async function signedIn(request: Request): Promise<string | undefined> {
   return bearer !== undefined && looksLikeJwt(bearer) ? playerOf(bearer) : undefined;
 }
 
+/**
+ * The player creating a game: none without an Authorization header, the signed-in player with a
+ * sign-in token; anything else is 401, since no game token opens a creation (a client that sent one
+ * meant to sign in, and must not get an anonymous game it did not ask for).
+ */
+export async function creator(request: Request): Promise<string | undefined> {
+  if (request.headers.authorization === undefined) return undefined;
+  const bearer = bearerToken(request);
+  if (bearer === undefined || !looksLikeJwt(bearer)) {
+    throw new Problem(
+      'unauthenticated',
+      'A new game takes no game token: send a sign-in token (a JWT) as Authorization: Bearer <token>, or no Authorization at all.',
+      {},
+      { 'www-authenticate': 'Bearer realm="klondike", error="invalid_token"' },
+    );
+  }
+  return playerOf(bearer);
+}
+
 /** The signed-in player: a route for players only answers 401 without a sign-in token. */
 export async function player(request: Request): Promise<string> {
   const signed = await signedIn(request);

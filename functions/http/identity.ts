@@ -22,8 +22,12 @@ const unauthenticated = (detail: string) =>
     { 'www-authenticate': 'Bearer realm="klondike", error="invalid_token"' },
   );
 
-/** A bearer value shaped like a JWT (three base64url parts), as a game's token never is. */
-export const looksLikeJwt = (bearer: string): boolean => /^[\w-]+\.[\w-]*\.[\w-]*$/.test(bearer);
+/**
+ * A bearer value meant as a JWT: it has dots, as every compact JWS or JWE does and a game's token
+ * (base64url) never does. Whatever its form, it is then checked as a sign-in token: 401 unless it
+ * verifies, never taken for a game token or ignored.
+ */
+export const looksLikeJwt = (bearer: string): boolean => bearer.includes('.');
 
 /** How long a fetch of the issuer's keys may take (scaled by KLONDIKE_TIME_SCALE, ../timeScale.ts). */
 const KEYS_FETCH_MS = 2_000;
@@ -67,7 +71,14 @@ export async function playerOf(jwt: string): Promise<string> {
     }
     throw unauthenticated(`The sign-in token was refused: ${reasonOf(error)}.`);
   }
-  // Claims are whatever the issuer signed: their shapes are checked here, not assumed.
+  // Claims are whatever the issuer signed: their shapes are checked here, not assumed. JSON's 1e400
+  // is Infinity, a number that jose's checks let through: a token that would never expire.
+  for (const claim of ['exp', 'nbf', 'iat'] as const) {
+    const value = payload[claim];
+    if (value !== undefined && !Number.isFinite(value)) {
+      throw unauthenticated(`The sign-in token was refused: its ${claim} claim is not a finite time.`);
+    }
+  }
   const { aud, sub } = payload;
   const audiences = aud === undefined ? [] : typeof aud === 'string' ? [aud] : aud;
   if (!Array.isArray(audiences) || !audiences.every((entry) => typeof entry === 'string')) {

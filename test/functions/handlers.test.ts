@@ -24,6 +24,7 @@ import { handler as checkReplay } from '../../functions/handlers/checkReplay.js'
 import { handler as createGame } from '../../functions/handlers/createGame.js';
 import { handler as getGame } from '../../functions/handlers/getGame.js';
 import { handler as hint } from '../../functions/handlers/hint.js';
+import { handler as myGames } from '../../functions/handlers/myGames.js';
 import { handler as openapi } from '../../functions/handlers/openapi.js';
 import { handler as playMove } from '../../functions/handlers/playMove.js';
 import { handler as resign } from '../../functions/handlers/resign.js';
@@ -114,6 +115,23 @@ describe('POST /games', () => {
     expect(puts()).toHaveLength(0);
   });
 
+  it('401 with an Authorization that is no sign-in token (a game token, another scheme, a JWT that does not verify); nothing written', async () => {
+    for (const authorization of [
+      `Bearer ${TOKEN}`,
+      'Basic YWxpY2U6c2VjcmV0',
+      'Bearer',
+      // A JWE's five parts, and a JWS with padding: meant as sign-in tokens, refused as such.
+      'Bearer eyJhbGciOiJSU0EtT0FFUCJ9.a.b.c.d',
+      'Bearer eyJhbGciOiJFUzI1NiJ9.e30=.c2ln',
+    ]) {
+      const response = await createGame(
+        gatewayEvent({ method: 'POST', path: '/games', body: {}, headers: { authorization } }),
+      );
+      expect(response.statusCode, authorization).toBe(401);
+    }
+    expect(puts()).toHaveLength(0);
+  });
+
   it('413 for a body over 16 KiB', async () => {
     const response = await createGame(
       gatewayEvent({ method: 'POST', path: '/games', body: ' '.repeat(17 * 1024) }),
@@ -145,6 +163,8 @@ describe('POST /games/{id}/moves', () => {
   it('401 without a token, 403 with a wrong one, 404 for an unknown game; nothing appended', async () => {
     expect((await move({ type: 'draw' }, {})).statusCode).toBe(401);
     expect((await move({ type: 'draw' }, { authorization: 'Bearer nope' })).statusCode).toBe(403);
+    // Dots make it a JWT attempt, whatever its form: 401 unless it verifies, never a game token.
+    expect((await move({ type: 'draw' }, { authorization: 'Bearer a.b.c.d.e' })).statusCode).toBe(401);
     ddb.on(QueryCommand).resolves({ Items: [] });
     expect((await move({ type: 'draw' })).statusCode).toBe(404);
     expect(puts()).toHaveLength(0);
@@ -423,6 +443,16 @@ describe('undo, resign and reads', () => {
     expect((await getGame(gatewayEvent({ pathParameters: { id: 'nope' }, headers: auth }))).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe("a player's routes", () => {
+  it('are 401 without a sign-in token, whatever else is wrong with the request', async () => {
+    const response = await myGames(
+      gatewayEvent({ path: '/me/games', query: { limit: '0', status: 'lost' } }),
+    );
+    expect(response.statusCode).toBe(401);
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { base64url, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { base64url, CompactSign, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OIDC_AUDIENCE_ENV,
@@ -120,6 +120,15 @@ describe('a sign-in token', () => {
       .setSubject('alice')
       .setExpirationTime('1h');
     expect(await refused(nowhere.sign(signing))).toMatch(/iss/);
+  });
+
+  it('is 401 when exp is a number no time can reach (1e400, which JSON reads as Infinity)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const payload = `{"iss":"${ISSUER}","aud":"${AUDIENCE}","sub":"alice","iat":${now},"exp":1e400}`;
+    const token = await new CompactSign(new TextEncoder().encode(payload))
+      .setProtectedHeader({ alg: 'ES256', kid: 'ec' })
+      .sign(signing);
+    expect(await refused(token)).toMatch(/exp/);
   });
 
   it('is 401 from another issuer, or for another audience', async () => {
