@@ -1,4 +1,11 @@
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
 import { timeLimit } from '../timeScale.js';
 import { Problem } from './problem.js';
 
@@ -7,6 +14,13 @@ export const OIDC_ISSUER_ENV = 'OIDC_ISSUER';
 export const OIDC_AUDIENCE_ENV = 'OIDC_AUDIENCE';
 /** Optional: the issuer's JWKS, when it is not at `<issuer>/.well-known/jwks.json`. */
 export const OIDC_JWKS_URL_ENV = 'OIDC_JWKS_URL';
+/**
+ * Optional: the issuer's public keys themselves (a JWKS, as JSON), read instead of fetched. The local
+ * runtime hands its development issuer's keys to the functions so: its own routes answer only
+ * requests addressed to 127.0.0.1, localhost or [::1], which a runtime bound to another address
+ * cannot send itself.
+ */
+export const OIDC_JWKS_ENV = 'OIDC_JWKS';
 
 /** Only these signatures are accepted: no `none`, no HMAC (whose key would be the public key). */
 const ALGORITHMS = ['RS256', 'ES256'];
@@ -32,13 +46,22 @@ export const looksLikeJwt = (bearer: string): boolean => bearer.includes('.');
 /** How long a fetch of the issuer's keys may take (scaled by KLONDIKE_TIME_SCALE, ../timeScale.ts). */
 const KEYS_FETCH_MS = 2_000;
 
-let keys: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | undefined;
+let keys: { from: string; set: JWTVerifyGetKey } | undefined;
 
-/** The issuer's keys, fetched on first use and cached by jose (refetched for an unknown key id). */
-function issuerKeys(issuer: string): ReturnType<typeof createRemoteJWKSet> {
-  const url = process.env[OIDC_JWKS_URL_ENV] || `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`;
-  if (keys?.url !== url)
-    keys = { url, set: createRemoteJWKSet(new URL(url), { timeoutDuration: timeLimit(KEYS_FETCH_MS) }) };
+/**
+ * The issuer's keys: those given in OIDC_JWKS, else fetched on first use and cached by jose
+ * (refetched for an unknown key id).
+ */
+function issuerKeys(issuer: string): JWTVerifyGetKey {
+  const given = process.env[OIDC_JWKS_ENV];
+  const from =
+    given || process.env[OIDC_JWKS_URL_ENV] || `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`;
+  if (keys?.from !== from) {
+    const set = given
+      ? createLocalJWKSet(JSON.parse(given) as JSONWebKeySet)
+      : createRemoteJWKSet(new URL(from), { timeoutDuration: timeLimit(KEYS_FETCH_MS) });
+    keys = { from, set };
+  }
   return keys.set;
 }
 

@@ -11,7 +11,8 @@ const PLAYER = /^[\w.@-]{1,64}$/;
 
 export interface DevIssuer {
   readonly issuer: string;
-  readonly jwksUrl: string;
+  /** Its public keys, as `GET /.well-known/jwks.json` serves them. */
+  readonly jwks: { readonly keys: readonly object[] };
   /** A sign-in token for `player`, as the issuer's `POST /dev/tokens` gives it. */
   tokenFor(player: string): Promise<string>;
   /** Serves `GET /.well-known/jwks.json` and `POST /dev/tokens`; false for any other request. */
@@ -46,7 +47,7 @@ export async function startDevIssuer(url: string): Promise<DevIssuer> {
   };
   return {
     issuer: url,
-    jwksUrl: `${url}/.well-known/jwks.json`,
+    jwks,
     tokenFor,
     async serve(request, body, response) {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;

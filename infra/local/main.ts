@@ -2,7 +2,6 @@ import { networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
 import { banner, type DataPlace, type Exposure } from './banner.js';
-import { isLoopback } from './own-routes.js';
 import { startRuntime } from './runtime.js';
 import { loadBuiltSite } from './site.js';
 
@@ -60,7 +59,9 @@ const data: DataPlace = external
     ? { kind: 'folder', dir: dataDir }
     : { kind: 'memory' };
 // Bound beyond loopback, the banner says who can reach it: for a wildcard, at which addresses.
-const exposure: Exposure | undefined = isLoopback(host)
+// Its own routes answer only the names 127.0.0.1, localhost and [::1] (own-routes.ts): bound to any
+// other address (127.0.0.2 too), the banner says so.
+const exposure: Exposure | undefined = ['127.0.0.1', '::1', 'localhost'].includes(host)
   ? undefined
   : {
       host,

@@ -8,6 +8,7 @@ import { type LocalRoutes, send } from './server.js';
 import { type LocalSiteConfig, serveSiteConfig } from './site-config.js';
 
 /** The runtime's own routes, never deployed: the development issuer's, and the rebuild trigger. */
+const REBUILD = '/dev/rebuild-projections';
 const isOwn = (path: string) => path.startsWith('/dev/') || path === '/.well-known/jwks.json';
 
 /** Whether an address is this machine's loopback (IPv4, IPv6, or IPv4 mapped into IPv6). */
@@ -35,7 +36,7 @@ export function addressedHere(request: IncomingMessage, port: number): boolean {
  */
 async function rebuild(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-  if (request.method !== 'POST' || path !== '/dev/rebuild-projections') return false;
+  if (request.method !== 'POST' || path !== REBUILD) return false;
   const rebuilt = JSON.stringify(await rebuildReadModels());
   response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
   response.end(rebuilt);
@@ -44,8 +45,8 @@ async function rebuild(request: IncomingMessage, response: ServerResponse): Prom
 
 /**
  * What the local runtime answers itself, before the route table: the web page's `/config.json`,
- * and with its development issuer (no OIDC_ISSUER given) the issuer's routes and the rebuild
- * trigger, to requests addressed to it only (else 404, as in the deployed stack, which has none).
+ * the rebuild trigger and, with its development issuer (no OIDC_ISSUER given), the issuer's routes,
+ * to requests addressed to it only (else 404, as in the deployed stack, which has none).
  */
 export function ownRoutes(options: {
   readonly port: number;
@@ -56,8 +57,9 @@ export function ownRoutes(options: {
   return async (request, body, response) => {
     if (serveSiteConfig(siteConfig, request, response)) return true;
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    // With another issuer trusted, none of them exists: the route table's 404 answers.
-    if (!isOwn(path) || !issuer) return false;
+    // With another issuer trusted, the issuer's routes do not exist (the route table's 404 answers);
+    // the rebuild does, on any runtime.
+    if (!isOwn(path) || (!issuer && path !== REBUILD)) return false;
     if (!addressedHere(request, port)) {
       const names = `127.0.0.1:${port}, localhost:${port} or [::1]:${port}`;
       send(
@@ -71,7 +73,10 @@ export function ownRoutes(options: {
       );
       return true;
     }
-    return (await rebuild(request, response)) || (await issuer.serve(request, body, response));
+    return (
+      (await rebuild(request, response)) ||
+      (issuer !== undefined && (await issuer.serve(request, body, response)))
+    );
   };
 }
 

@@ -2,7 +2,12 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { clockOffset } from '../../functions/clock.js';
-import { OIDC_AUDIENCE_ENV, OIDC_ISSUER_ENV, OIDC_JWKS_URL_ENV } from '../../functions/http/identity.js';
+import {
+  OIDC_AUDIENCE_ENV,
+  OIDC_ISSUER_ENV,
+  OIDC_JWKS_ENV,
+  OIDC_JWKS_URL_ENV,
+} from '../../functions/http/identity.js';
 import { handler as projector } from '../../functions/projector/handler.js';
 import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
@@ -125,6 +130,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     OIDC_ISSUER_ENV,
     OIDC_AUDIENCE_ENV,
     OIDC_JWKS_URL_ENV,
+    OIDC_JWKS_ENV,
   ];
   const given = Object.fromEntries(names.map((name) => [name, process.env[name]]));
   const restore = () => {
@@ -207,7 +213,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     if (issuer) {
       process.env[OIDC_ISSUER_ENV] = issuer.issuer;
       process.env[OIDC_AUDIENCE_ENV] = DEV_AUDIENCE;
-      process.env[OIDC_JWKS_URL_ENV] = issuer.jwksUrl;
+      // Its keys, in hand: its JWKS route answers only requests addressed to loopback names.
+      process.env[OIDC_JWKS_ENV] = JSON.stringify(issuer.jwks);
+      delete process.env[OIDC_JWKS_URL_ENV];
     }
     siteConfig = localSiteConfig(process.env, Boolean(issuer));
     const containers =

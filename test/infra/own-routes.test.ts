@@ -171,11 +171,48 @@ describe('with another issuer trusted (OIDC_ISSUER)', () => {
     }
   });
 
-  it('has none of its own routes: /dev/tokens, the JWKS and the rebuild trigger are 404, as in AWS', async () => {
-    for (const [method, path, body] of OWN) {
+  it("has none of the development issuer's routes: /dev/tokens and the JWKS are 404, as in AWS", async () => {
+    for (const [method, path, body] of OWN.slice(0, 2)) {
       const answer = await ask(runtime, method, path, {}, body);
       expect(answer.status, `${method} ${path}`).toBe(404);
       expect(answer.body.type).toBe('/problems/not-found');
     }
+  });
+
+  it('still rebuilds its read models (npm run rebuild-projections), for requests addressed here only', async () => {
+    const rebuilt = await ask(runtime, 'POST', '/dev/rebuild-projections');
+    expect(rebuilt.status).toBe(200);
+    expect(rebuilt.body).toEqual(expect.any(Object));
+    const port = new URL(runtime.url).port;
+    const elsewhere = await ask(runtime, 'POST', '/dev/rebuild-projections', {
+      host: `evil.example:${port}`,
+    });
+    expect(elsewhere.status).toBe(404);
+  });
+});
+
+describe('bound to another address (--host 127.0.0.2)', () => {
+  let runtime: Runtime;
+  beforeAll(async () => {
+    runtime = await startLocal({ host: '127.0.0.2' });
+  });
+  afterAll(() => runtime?.stop());
+
+  it("verifies its development issuer's tokens all the same (the functions hold its keys), and refuses others with 401", async () => {
+    expect(runtime.url).toMatch(/^http:\/\/127\.0\.0\.2:/);
+    const jwt = await runtime.issuer!.tokenFor('alice');
+    const created = await fetch(`${runtime.url}/games`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jwt}` },
+      body: '{}',
+    });
+    expect(created.status).toBe(201);
+    const [header, payload] = jwt.split('.');
+    const forged = await fetch(`${runtime.url}/games`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${header}.${payload}.AAAA` },
+      body: '{}',
+    });
+    expect(forged.status).toBe(401);
   });
 });
