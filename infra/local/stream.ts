@@ -15,19 +15,21 @@ export type StreamConsumer = (event: DynamoDBStreamEvent) => Promise<DynamoDBBat
 export interface ChangeStream {
   /** Watches the store's traffic (infra/local/proxy.ts) for the writes it must deliver. */
   readonly tap: Tap;
-  /** Resolves once every write seen so far has been delivered (or given up on until the next start). */
+  /** Resolves once every write seen so far has been delivered, or set aside to be tried again later. */
   settled(): Promise<void>;
-  /** What is held in memory now: writes not yet delivered, and games with records queued. */
+  /** What is held in memory now: writes not yet delivered (set aside too), and games with records queued. */
   backlog(): { readonly writes: number; readonly games: number };
   /** Stops delivering; what is not delivered stays in the journal for the next start. */
   close(): void;
 }
 
-/** Deliveries of a game's records before they are given up on (in AWS: the mapping's retries). */
+/** Deliveries of a game's records before they are set aside (in AWS: the mapping's retries). */
 const ATTEMPTS = 12;
-/** The longest wait between two tries: about 35 s in all before a record is given up on. */
+/** The longest wait between two tries: about 31 s in all before a record is set aside. */
 const LONGEST_WAIT_MS = 5_000;
-/** Journal lines after which it is rewritten with only the writes still pending. */
+/** How long a record set aside waits before it is read back and delivered again, as often as it fails. */
+export const SET_ASIDE_MS = 60_000;
+/** Journal lines after which it is rewritten with only the writes not yet delivered. */
 const JOURNAL_LINES = 4_096;
 
 interface Key {
@@ -65,11 +67,15 @@ const pause = (attempt: number) =>
  *
  * With a `journal` file (in the `--data` folder), each noted write is appended to it before it is
  * forwarded and marked once delivered: a runtime killed at any point reads the journal on its next
- * start and delivers what it holds of the writes still pending, so its read models catch up.
+ * start and delivers what it holds of the writes not yet delivered, so its read models catch up.
+ * The journal is rewritten, when it grows long, with every write not yet delivered.
  *
  * Records of one game are delivered in order of their versions, a batch at a time, and retried on
  * failure with backoff, as Lambda retries a batch from its first failed record; games do not wait
- * for each other, and a game's queue is freed once it is empty.
+ * for each other, and a game's queue is freed once it is empty. A record that still fails after
+ * `ATTEMPTS` tries (or cannot be read back) is set aside: `settled` no longer waits for it, and
+ * `SET_ASIDE_MS` later it is read back and delivered again, for as long as the runtime runs (the
+ * projector loads the game as it stands, so a late record is as good as one on time).
  */
 export function startChangeStream(options: {
   readonly upstream: string;
@@ -83,8 +89,12 @@ export function startChangeStream(options: {
     region: process.env.AWS_REGION ?? 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  /** Writes noted and not yet delivered, by sequence number. */
-  const pending = new Map<number, Key>();
+  /** Writes noted and not yet delivered, by sequence number: what the journal holds once rewritten. */
+  const undelivered = new Map<number, Key>();
+  /** Of those, the ones being delivered now (`settled` waits for them). */
+  const pending = new Set<number>();
+  /** Of those, the ones set aside after failing, each with the timer that tries it again. */
+  const setAside = new Map<number, NodeJS.Timeout>();
   const queues = new Map<string, { records: DynamoDBRecord[]; running: Promise<void> }>();
   const noted = new WeakMap<StoreRequest, number>();
   const waiters: (() => void)[] = [];
@@ -92,25 +102,48 @@ export function startChangeStream(options: {
   let lines = 0;
   let closed = false;
 
+  /** Rewrites the journal with only the writes not yet delivered (set aside included). */
+  const compact = (path: string) => {
+    writeFileSync(
+      `${path}.new`,
+      [...undelivered].map(([seq, key]) => `P ${seq} ${key.sk} ${key.pk}\n`).join(''),
+    );
+    renameSync(`${path}.new`, path);
+    lines = undelivered.size;
+  };
+
   const note = (line: string) => {
     if (!journal) return;
     appendFileSync(journal, `${line}\n`);
-    if (++lines > JOURNAL_LINES) {
-      writeFileSync(
-        `${journal}.new`,
-        [...pending].map(([seq, key]) => `P ${seq} ${key.sk} ${key.pk}\n`).join(''),
-      );
-      renameSync(`${journal}.new`, journal);
-      lines = pending.size;
-    }
+    // Past twice the lines it must keep: many writes not yet delivered do not make every line a rewrite.
+    if (++lines > Math.max(JOURNAL_LINES, 2 * undelivered.size)) compact(journal);
   };
 
-  /** Done with a write: delivered, or nothing to deliver. Kept in the journal when only given up on. */
-  const resolve = (seq: number, delivered: boolean) => {
-    if (!pending.has(seq)) return;
-    pending.delete(seq);
-    if (delivered) note(`D ${seq}`);
+  const idle = () => {
     if (pending.size === 0) for (const wake of waiters.splice(0)) wake();
+  };
+
+  /** Done with a write: delivered, or nothing to deliver. */
+  const delivered = (seq: number) => {
+    if (!undelivered.delete(seq)) return;
+    pending.delete(seq);
+    note(`D ${seq}`);
+    idle();
+  };
+
+  /** A write that failed every try for now: kept in the journal, and tried again later in this run. */
+  const putAside = (seq: number) => {
+    if (!pending.delete(seq)) return;
+    const timer = setTimeout(() => {
+      setAside.delete(seq);
+      const key = undelivered.get(seq);
+      if (closed || !key) return;
+      pending.add(seq);
+      void readBack(seq, key);
+    }, SET_ASIDE_MS);
+    timer.unref();
+    setAside.set(seq, timer);
+    idle();
   };
 
   const streamRecord = (seq: number, stored: Record<string, AttributeValue>): DynamoDBRecord => {
@@ -148,15 +181,16 @@ export function startChangeStream(options: {
       // As Lambda does, retry from the first record that failed; the ones before it are delivered.
       const from =
         failed === undefined ? batch.length : batch.findIndex((r) => r.dynamodb!.SequenceNumber === failed);
-      for (const seq of seqs(batch.slice(0, Math.max(0, from)))) resolve(seq, true);
+      for (const seq of seqs(batch.slice(0, Math.max(0, from)))) delivered(seq);
       batch = batch.slice(Math.max(0, from));
       if (batch.length === 0) break;
       if (attempt === ATTEMPTS) {
-        logger.error('stream records given up on until the next start', {
+        logger.error('stream records set aside, to be tried again', {
           gameId: game,
           records: batch.length,
+          retryInMs: SET_ASIDE_MS,
         });
-        for (const seq of seqs(batch)) resolve(seq, false);
+        for (const seq of seqs(batch)) putAside(seq);
         break;
       }
       await pause(attempt);
@@ -187,15 +221,16 @@ export function startChangeStream(options: {
           }),
         );
         if (Item) enqueue(streamRecord(seq, Item));
-        else resolve(seq, true);
+        else delivered(seq);
         return;
       } catch (error) {
         if (attempt === ATTEMPTS) {
-          logger.error('a write could not be read back; kept for the next start', {
+          logger.error('a write could not be read back; set aside, to be tried again', {
             gameId: key.pk,
             error: (error as Error).message,
+            retryInMs: SET_ASIDE_MS,
           });
-          resolve(seq, false);
+          putAside(seq);
           return;
         }
         await pause(attempt);
@@ -212,7 +247,8 @@ export function startChangeStream(options: {
       if (!item?.pk?.S || !item.sk?.N) return undefined;
       const seq = ++sequence;
       const key = { pk: item.pk.S, sk: item.sk.N };
-      pending.set(seq, key);
+      undelivered.set(seq, key);
+      pending.add(seq);
       noted.set(request, seq);
       // Before the put is forwarded: a write the store may hold is always in the journal.
       note(`P ${seq} ${key.sk} ${key.pk}`);
@@ -227,24 +263,23 @@ export function startChangeStream(options: {
       // fault), which may or may not have written it: the table says.
       if (answer?.status === 200 && request.operation === 'PutItem')
         enqueue(streamRecord(seq, request.body.Item as Record<string, AttributeValue>));
-      else if (answer && conditionFailed) resolve(seq, true);
-      else void readBack(seq, pending.get(seq)!);
+      else if (answer && conditionFailed) delivered(seq);
+      else void readBack(seq, undelivered.get(seq)!);
     },
   };
 
   // Catch up: the writes a runtime before this one noted and did not deliver.
   if (journal && existsSync(journal)) {
-    const left = new Map<number, Key>();
     for (const line of readFileSync(journal, 'utf8').split('\n')) {
       const [mark, seq, sk, ...pk] = line.split(' ');
-      if (mark === 'P' && sk !== undefined && pk.length) left.set(Number(seq), { sk, pk: pk.join(' ') });
-      if (mark === 'D') left.delete(Number(seq));
+      if (mark === 'P' && sk !== undefined && pk.length)
+        undelivered.set(Number(seq), { sk, pk: pk.join(' ') });
+      if (mark === 'D') undelivered.delete(Number(seq));
     }
-    writeFileSync(journal, [...left].map(([seq, key]) => `P ${seq} ${key.sk} ${key.pk}\n`).join(''));
-    lines = left.size;
-    for (const [seq, key] of left) {
+    compact(journal);
+    for (const [seq, key] of undelivered) {
       sequence = Math.max(sequence, seq);
-      pending.set(seq, key);
+      pending.add(seq);
       void readBack(seq, key);
     }
   }
@@ -255,9 +290,11 @@ export function startChangeStream(options: {
       while (pending.size > 0 && !closed) await new Promise<void>((wake) => waiters.push(wake));
       await Promise.all([...queues.values()].map((queue) => queue.running));
     },
-    backlog: () => ({ writes: pending.size, games: queues.size }),
+    backlog: () => ({ writes: undelivered.size, games: queues.size }),
     close: () => {
       closed = true;
+      for (const timer of setAside.values()) clearTimeout(timer);
+      setAside.clear();
       for (const wake of waiters.splice(0)) wake();
       store.destroy();
     },
