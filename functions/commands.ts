@@ -132,9 +132,10 @@ async function answerAgain(id: string, loaded: Loaded, key: Keyed, first: FirstA
     );
   }
   if (first.refusal) throw Problem.fromRecord(first.refusal, REPLAYED);
-  // The view at that version: a bounded load (through the nearest snapshot), never the whole log.
-  const state =
-    first.version === loaded.state.version ? loaded.state : (await loadOrNotFound(id, first.version)).state;
+  // The view at that version: from what the load read when it lies above the load's base (a retry
+  // reads no more than the request it repeats), else a bounded load through the nearest snapshot
+  // below it, never the whole log.
+  const state = loaded.stateAt(first.version) ?? (await loadOrNotFound(id, first.version)).state;
   return gameJson(200, viewOf(state, id), first.version, REPLAYED);
 }
 

@@ -102,6 +102,11 @@ export interface Loaded extends Identity {
   readonly keys: ReadonlyMap<string, KeyRecord>;
   /** Items the load folded: bounded by SNAPSHOT_EVERY (one more for a load at a past version). */
   readonly itemsRead: number;
+  /**
+   * The state at an earlier `version`, from what this load read (its base and the events above it),
+   * without reading the store again; undefined for a version below the base.
+   */
+  stateAt(version: number): GameState | undefined;
 }
 
 /** The events a commit holds, with their versions (an item of the item-per-event layout holds one). */
@@ -180,15 +185,22 @@ export async function loadGame(gameId: string, upTo?: number): Promise<Loaded | 
   let state = base.state;
   let keys: ReadonlyMap<string, KeyRecord> = new Map(base.keys.map((record) => [record.key, record]));
   let updatedAt = base.at;
+  const folded: { version: number; event: GameEvent }[] = [];
   for (const item of newer.reverse()) {
-    for (const { version, event } of eventsOf(item)) {
-      if (upTo !== undefined && version > upTo) break;
-      state = evolve(state, event);
+    for (const stored of eventsOf(item)) {
+      if (upTo !== undefined && stored.version > upTo) break;
+      state = evolve(state, stored.event);
+      folded.push(stored);
     }
     updatedAt = item.at;
     if (item.idem) keys = withKey(keys, { key: item.idem, fingerprint: item.fp! }, lastVersionOf(item));
   }
-  return { ...base.identity, state, keys, updatedAt, itemsRead: newer.length + 1 };
+  const from = base.state;
+  const stateAt = (version: number) =>
+    version < from.version
+      ? undefined
+      : folded.reduce((at, { version: v, event }) => (v <= version ? evolve(at, event) : at), from);
+  return { ...base.identity, state, keys, updatedAt, itemsRead: newer.length + 1, stateAt };
 }
 
 /** The identity a deal or snapshot item carries (a snapshot of an older release: its deal's time unknown). */

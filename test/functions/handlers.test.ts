@@ -49,7 +49,7 @@ const dealtItem = {
 };
 const drawnItem = { pk: ID, sk: 1, type: 'drawn', schema: 1, at: '2026-01-01T00:00:01.000Z', data: {} };
 /** A snapshot item's payload: the game after `version` draws and recycles on unlimited passes. */
-const snapshotOf = (version: number) => {
+const snapshotOf = (version: number, keys: readonly object[] = []) => {
   let state = fold([deal(deckFromSeed(1), 1, { ...HOUSE_RULES, passes: null })]);
   while (state.version < version) {
     state = evolve(
@@ -57,7 +57,7 @@ const snapshotOf = (version: number) => {
       state.board.stock.length ? { type: 'drawn', data: {} } : { type: 'recycled', data: {} },
     );
   }
-  return gzipSync(JSON.stringify({ state: toSnapshot(state), keys: [] }));
+  return gzipSync(JSON.stringify({ state: toSnapshot(state), keys }));
 };
 const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'exists', $metadata: {} });
@@ -272,8 +272,24 @@ describe('POST /games/{id}/moves', () => {
     expect(puts().map((call) => call.args[0].input.Item?.sk)).toEqual([1, 2]);
   });
 
-  it('a keyed retry loads its first answer at its version, through the nearest snapshot: never the whole log', async () => {
-    // A long game: the key took version 6,001, and ten actions followed. The answer is the view at 6,001.
+  it('a keyed retry answers from what its load read when its first answer lies above the snapshot: one Query, as the move', async () => {
+    // The key took version 6,001, above the snapshot at 6,000, and ten actions followed.
+    const snapshot = { ...drawnItem, sk: 6000, snap: snapshotOf(6000), tokenHash: hashToken(TOKEN) };
+    const fp = fingerprint('playMove', { type: 'draw' });
+    const keyed = { ...drawnItem, sk: 6001, idem: 'k-6001', fp };
+    ddb.on(QueryCommand).resolves({
+      Items: [...range(6011, 6002).map((sk) => ({ ...drawnItem, sk })), keyed, snapshot],
+    });
+    const again = await move({ type: 'draw' }, { ...auth, 'idempotency-key': 'k-6001' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers?.['idempotent-replayed']).toBe('true');
+    expect(parse(again).version).toBe(6001);
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('a keyed retry whose first answer lies below the snapshot loads it through the snapshot below: never the whole log', async () => {
+    // A long game: the key took version 6,001, and ten actions followed, past the snapshot at 6,008.
     const snapshotAt = (version: number) =>
       ({ ...drawnItem, sk: version, snap: snapshotOf(version), tokenHash: hashToken(TOKEN) }) as Record<
         string,
@@ -284,7 +300,11 @@ describe('POST /games/{id}/moves', () => {
     ddb.on(QueryCommand).callsFake((input: { ExpressionAttributeValues: Record<string, number> }) => {
       const upTo = input.ExpressionAttributeValues[':upTo'];
       if (upTo === undefined) {
-        return { Items: [...range(6011, 6002).map((sk) => ({ ...drawnItem, sk })), keyed, snapshotAt(6000)] };
+        const snapshot = {
+          ...snapshotAt(6008),
+          snap: snapshotOf(6008, [{ key: 'k-6001', fingerprint: fp, version: 6001 }]),
+        };
+        return { Items: [...range(6011, 6009).map((sk) => ({ ...drawnItem, sk })), snapshot] };
       }
       return { Items: [keyed, snapshotAt(6000)] };
     });
