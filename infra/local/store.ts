@@ -12,8 +12,9 @@ import {
   waitUntilTableNotExists,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { TABLE_ENV } from '../../functions/routes.js';
 import { BY_RANK } from '../../functions/store/dailyModels.js';
-import { BY_STATUS, READ_KEYS } from '../../functions/store/readModels.js';
+import { BY_STATUS, READ_KEYS, READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { TABLE_KEYS } from '../../functions/store/table.js';
 
 export interface LocalStore {
@@ -31,6 +32,9 @@ export const LOCAL_READ_TABLE = 'klondike-local-read-models';
 /** The store folder is in use by another process (a second `npm start -- --data DIR`). */
 export class FolderInUse extends Error {}
 
+/** A table the runtime was told to use is not one it may use as it stands: `npm start` ends, naming it. */
+export class WrongTable extends Error {}
+
 const KEY_SCHEMA = (partitionKey: string, sortKey: string, sortType: 'S' | 'N') => ({
   AttributeDefinitions: [
     { AttributeName: partitionKey, AttributeType: 'S' as const },
@@ -42,17 +46,44 @@ const KEY_SCHEMA = (partitionKey: string, sortKey: string, sortType: 'S' | 'N') 
   ],
 });
 
+/** A table's shape as DescribeTable tells it: its key, with the keys' types, and its indexes. */
+interface Shape {
+  readonly AttributeDefinitions?: readonly { AttributeName?: string; AttributeType?: string }[];
+  readonly KeySchema?: readonly { AttributeName?: string; KeyType?: string }[];
+  readonly GlobalSecondaryIndexes?: readonly { IndexName?: string }[];
+}
+const keyOf = (table: Shape) =>
+  (table.KeySchema ?? [])
+    .map((key) => {
+      const type = table.AttributeDefinitions?.find((a) => a.AttributeName === key.AttributeName);
+      return `${key.AttributeName} (${type?.AttributeType ?? '?'})`;
+    })
+    .join(', ');
+const indexesOf = (table: Shape) => {
+  const names = (table.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName ?? '?').sort();
+  return names.length === 0
+    ? 'no index'
+    : `the ${names.length === 1 ? 'index' : 'indexes'} ${names.join(', ')}`;
+};
+
 /**
  * Creates the service's tables on a DynamoDB-compatible endpoint, as the stack creates them (the
  * event log, and the read models with their indexes by status and by daily rank), unless they are
- * there already. A read-model table kept from a release with other indexes is made anew (read models
- * can be deleted and rebuilt from the log): `rebuild` says the caller must rebuild them.
+ * there already. A read-model table kept from a release with other indexes (its key as now, and the
+ * index by status every release had) is made anew, for read models can be deleted and rebuilt from
+ * the log: `rebuild` says the caller must rebuild them. Nothing else is ever deleted: the log is
+ * never changed, and a table that is not what its name is given for (an event table of another
+ * shape, the two names swapped or the same) is a WrongTable that names it, before anything changes.
  */
 export async function ensureTables(
   endpoint: string,
   tableName: string,
   readTableName: string,
 ): Promise<{ readonly rebuild: boolean }> {
+  if (tableName === readTableName)
+    throw new WrongTable(
+      `${TABLE_ENV} and ${READ_TABLE_ENV} both name the table ${tableName}: the event log and the read models need a table each.`,
+    );
   const client = new DynamoDBClient({
     endpoint,
     region: process.env.AWS_REGION ?? 'local',
@@ -60,45 +91,64 @@ export async function ensureTables(
   });
   const readKeys = KEY_SCHEMA(READ_KEYS.partitionKey, READ_KEYS.sortKey, 'S');
   const tables = [
-    { TableName: tableName, ...KEY_SCHEMA(TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, 'N') },
     {
-      TableName: readTableName,
-      AttributeDefinitions: [
-        ...readKeys.AttributeDefinitions,
-        { AttributeName: BY_STATUS.partitionKey, AttributeType: 'S' as const },
-        { AttributeName: BY_RANK.partitionKey, AttributeType: 'S' as const },
-        { AttributeName: BY_RANK.sortKey, AttributeType: 'S' as const },
-      ],
-      KeySchema: readKeys.KeySchema,
-      GlobalSecondaryIndexes: [BY_STATUS, BY_RANK].map((index) => ({
-        IndexName: index.indexName,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+      shape: { TableName: tableName, ...KEY_SCHEMA(TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, 'N') },
+      what: 'an event log',
+      fix: `name the event log in ${TABLE_ENV}`,
+      rebuildable: false,
+    },
+    {
+      shape: {
+        TableName: readTableName,
+        AttributeDefinitions: [
+          ...readKeys.AttributeDefinitions,
+          { AttributeName: BY_STATUS.partitionKey, AttributeType: 'S' as const },
+          { AttributeName: BY_RANK.partitionKey, AttributeType: 'S' as const },
+          { AttributeName: BY_RANK.sortKey, AttributeType: 'S' as const },
         ],
-        Projection: { ProjectionType: 'ALL' as const },
-      })),
+        KeySchema: readKeys.KeySchema,
+        GlobalSecondaryIndexes: [BY_STATUS, BY_RANK].map((index) => ({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+          ],
+          Projection: { ProjectionType: 'ALL' as const },
+        })),
+      },
+      what: 'a read-model table',
+      fix: `name another table in ${READ_TABLE_ENV} (one that is not there is created)`,
+      rebuildable: true,
     },
   ];
   let rebuild = false;
-  for (const table of tables) {
-    try {
-      await client.send(new CreateTableCommand({ BillingMode: 'PAY_PER_REQUEST', ...table }));
-    } catch (error) {
-      if (!(error instanceof ResourceInUseException)) throw error; // kept from an earlier run
-      const wanted = (table.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName).sort();
-      const { Table } = await client.send(new DescribeTableCommand({ TableName: table.TableName }));
-      const held = (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName).sort();
-      if (JSON.stringify(held) !== JSON.stringify(wanted)) {
-        await client.send(new DeleteTableCommand({ TableName: table.TableName }));
-        await waitUntilTableNotExists({ client, maxWaitTime: 30 }, { TableName: table.TableName });
-        await client.send(new CreateTableCommand({ BillingMode: 'PAY_PER_REQUEST', ...table }));
-        rebuild = true;
+  try {
+    // One after the other: a wrong event table stops the start before the read-model table is touched.
+    for (const { shape, what, fix, rebuildable } of tables) {
+      const { TableName } = shape;
+      try {
+        await client.send(new CreateTableCommand({ BillingMode: 'PAY_PER_REQUEST', ...shape }));
+      } catch (error) {
+        if (!(error instanceof ResourceInUseException)) throw error; // kept from an earlier run
+        const { Table: held = {} } = await client.send(new DescribeTableCommand({ TableName }));
+        const sameKey = keyOf(held) === keyOf(shape);
+        if (!sameKey || indexesOf(held) !== indexesOf(shape)) {
+          const ours = held.GlobalSecondaryIndexes?.some((index) => index.IndexName === BY_STATUS.indexName);
+          if (!(rebuildable && sameKey && ours))
+            throw new WrongTable(
+              `the table ${TableName} at ${endpoint} is not ${what}: its key is ${keyOf(held)} with ${indexesOf(held)}, where ${what} has ${keyOf(shape)} with ${indexesOf(shape)}; ${fix}. The table was left as it is.`,
+            );
+          await client.send(new DeleteTableCommand({ TableName }));
+          await waitUntilTableNotExists({ client, maxWaitTime: 30 }, { TableName });
+          await client.send(new CreateTableCommand({ BillingMode: 'PAY_PER_REQUEST', ...shape }));
+          rebuild = true;
+        }
       }
+      await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName });
     }
-    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: table.TableName });
+  } finally {
+    client.destroy();
   }
-  client.destroy();
   return { rebuild };
 }
 

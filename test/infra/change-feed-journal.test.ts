@@ -74,7 +74,11 @@ async function written(stream: ChangeStream, game: string) {
 }
 
 /** A put the store answered, as the proxy's tap sees it (without the store: nothing reads it back). */
-function tapped(stream: ChangeStream, game: string, Item = { pk: { S: game }, sk: { N: '0' } }) {
+function tapped(
+  stream: ChangeStream,
+  game: string,
+  Item: Record<string, AttributeValue> = { pk: { S: game }, sk: { N: '0' } },
+) {
   const request = { operation: 'PutItem', body: { TableName: store.tableName, Item } };
   stream.tap.before!(request);
   stream.tap.after!(request, { status: 200, body: {} });

@@ -52,3 +52,13 @@ export const DEAD_END = {
     ),
   }),
 };
+
+/**
+ * Q♥, on top of column 2, goes on K♠ (column 1) and turns up 5♣, the one card face down under it.
+ * No ace shows, in the columns or on the waste after any draw (draw 3): no card goes home by itself.
+ */
+export const REVEAL = {
+  rules: { draw: 3 as const, passes: 3, foundationToTableau: true },
+  deck: deckWith({ 0: 'KS', 1: '5C', 7: 'QH' }),
+  turned: '5C',
+};

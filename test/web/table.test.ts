@@ -5,15 +5,16 @@
  * player's words, the analysis shows after a resignation and a win, and Settings survive a reload.
  * One browser and one runtime for the file.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Analysis, View } from '../../client/types.js';
+import { cardShort } from '../../client/web/src/cards.js';
 import { RULES } from '../../domain/violations.js';
 import { PROBLEM_TYPES } from '../../functions/http/problem.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { CHROMIUM, NO_CHROMIUM, waitForVersion } from '../support/browser.js';
 import { type Client, type Local, newGame } from '../support/local.js';
-import { DEAD_END, LONGEST_COLUMN } from './decks.js';
+import { ALL, DEAD_END, LONGEST_COLUMN, REVEAL, TOPS } from './decks.js';
 import { hiddenCardsIn } from './responses.js';
 import { useSite } from './site.js';
 
@@ -28,19 +29,20 @@ const WINDOWS = [
 
 /**
  * In every page: each call of Element.animate (what the table's motion uses) is counted with its
- * duration, and every text the page shows a player in its message places is kept.
+ * duration, its card and its first transform, and every text the page shows a player in its message
+ * places and its labels is kept.
  */
 const WATCH = `
   window.__animations = [];
   const animate = Element.prototype.animate;
   Element.prototype.animate = function (keyframes, options) {
     window.__animations.push({ duration: typeof options === 'number' ? options : options?.duration ?? 0,
-      card: this.getAttribute('data-card') });
+      card: this.getAttribute('data-card'), from: keyframes?.[0]?.transform ?? null });
     return animate.call(this, keyframes, options);
   };
   window.__said = new Set();
   window.__versions = [];
-  const SAID = '.message, .lost, .notice, [role=alert], .analysis p, .finished, .line-bar, .event, dialog .error';
+  const SAID = '.message, .lost, .notice, [role=alert], .analysis p, .finished, .line-bar, .event, label, .panel';
   new MutationObserver(() => {
     for (const element of document.querySelectorAll(SAID)) {
       const text = element.textContent.trim();
@@ -76,7 +78,9 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
 
   const said = (on: Page = page): Promise<string[]> =>
     on.evaluate(() => [...((globalThis as any).__said as Set<string>)]);
-  const animations = (on: Page = page): Promise<{ duration: number; card: string | null }[]> =>
+  const animations = (
+    on: Page = page,
+  ): Promise<{ duration: number; card: string | null; from: string | null }[]> =>
     on.evaluate(() => (globalThis as any).__animations);
   /** The first seed whose deal does (or does not) show an ace in the columns, asked of POST /replays (which stores nothing). */
   async function seedShowingAnAce(shows: boolean): Promise<number> {
@@ -108,6 +112,27 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     await page.getByLabel(label).setChecked(on);
     await page.getByRole('button', { name: 'Done' }).click();
   }
+
+  /**
+   * Until the returned function is called, each answer to a move reaches the page `ms` late: what
+   * the player does meanwhile is an input made while a request is in flight.
+   */
+  async function slowMoves(ms: number, on: Page = page): Promise<() => Promise<void>> {
+    const late = async (route: Route) => {
+      await new Promise((wait) => setTimeout(wait, ms));
+      await route.continue();
+    };
+    await on.route('**/moves', late);
+    return () => on.unroute('**/moves', late);
+  }
+
+  /** The bar as the page shows it: each item's name and value. */
+  const bar = (on: Page = page): Promise<Record<string, string>> =>
+    on.$$eval('.status > div', (items) =>
+      Object.fromEntries(
+        items.map((item) => [item.querySelector('dt')!.textContent, item.querySelector('dd')!.textContent]),
+      ),
+    );
 
   const events = async (id: string, token: string): Promise<string[]> =>
     (await api.get(`/games/${id}/events?limit=1000`, { authorization: `Bearer ${token}` })).body.events.map(
@@ -260,7 +285,7 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     if (analysis.line) await page.getByRole('button', { name: 'Watch the winning line' }).waitFor();
   });
 
-  it('applies every input in order: four quick presses of U undo four moves, two quick clicks on the stock draw twice', {
+  it('applies every input in order: four quick presses of U undo four moves, two quick clicks on the stock draw twice, H while a draw is out hints after it', {
     timeout: 30_000,
   }, async () => {
     // A deal that shows no ace: no card goes home by itself between the draws.
@@ -283,6 +308,17 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     await page.locator('[data-pile="stock"]').dblclick();
     await waitForVersion(page, 10);
     expect((await events(id, token)).slice(-2)).toEqual(['drawn', 'drawn']);
+
+    // H pressed while a draw is out: the hint is asked once the draw has landed, and shown.
+    const fast = await slowMoves(300);
+    await page.keyboard.press('d');
+    await page.keyboard.press('h');
+    await waitForVersion(page, 11);
+    await fast();
+    await page
+      .locator('.message')
+      .getByText(/^(Put|Draw|Turn|Take|No move)/)
+      .waitFor({ timeout: 15_000 });
   });
 
   it('sends safe cards home by themselves after a move (the setting, on by default), through autoplay', {
@@ -320,6 +356,69 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     await waitForVersion(page, version + 3);
     expect((await animations()).length).toBe(still);
     await setting('Reduced motion', false);
+  });
+
+  it('shows in the bar the time from the first action (by the log), the moves, the score chosen and the pass; turns a revealed card over', {
+    timeout: 30_000,
+  }, async () => {
+    const { id, token } = await newGame(api, { deck: REVEAL.deck, rules: REVEAL.rules });
+    // A page of its own, whose clock the test moves on.
+    const other = await site.context.newPage();
+    await other.clock.install();
+    await open(id, token, other);
+    expect(await bar(other)).toEqual({ Time: '0:00', Moves: '0', Score: '0', Pass: '1 of 3', Draw: '3' });
+    // The time counts from the first action, not from the deal nor from when the page opened.
+    await other.clock.fastForward(90_000);
+    const timed = other.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/events'));
+    await other.locator('[data-pile="t2"] [data-card="QH"]').click({ position: { x: 8, y: 8 } });
+    await other.click('[data-pile="t1"]');
+    await waitForVersion(other, 1);
+    await timed;
+    // The card turned up turns over where it lies.
+    expect(await animations(other)).toContainEqual(
+      expect.objectContaining({ card: REVEAL.turned, from: 'scaleX(0.05)' }),
+    );
+    await other.clock.fastForward(65_000);
+    await expect.poll(async () => (await bar(other)).Time).toMatch(/^1:0[4-6]$/);
+    const moved = (await api.get(`/games/${id}`, { authorization: `Bearer ${token}` })).body as View;
+    expect(moved.score.standard).toBeGreaterThan(0);
+    expect(await bar(other)).toMatchObject({ Moves: '1', Score: String(moved.score.standard) });
+
+    // Through the stock (8 draws of 3) and once more: the second pass of 3; the score in dollars.
+    for (let i = 0; i < 9; i++) await other.keyboard.press('d');
+    await waitForVersion(other, 10);
+    await other.getByRole('button', { name: 'Settings' }).click();
+    await other.getByLabel('Score shown').selectOption('vegas');
+    await other.getByRole('button', { name: 'Done' }).click();
+    const recycled = (await api.get(`/games/${id}`, { authorization: `Bearer ${token}` })).body as View;
+    expect(recycled.score.vegas).toBe(-52);
+    expect(await bar(other)).toMatchObject({ Moves: String(recycled.moves), Vegas: '−$52', Pass: '2 of 3' });
+    expect(recycled.moves).toBeGreaterThan(1);
+    await other.getByRole('button', { name: 'Settings' }).click();
+    await other.getByLabel('Score shown').selectOption('standard');
+    await other.getByRole('button', { name: 'Done' }).click();
+    await other.close();
+  });
+
+  it('gives a short help: the rules and the keys', async () => {
+    await page.getByRole('button', { name: 'Help' }).click();
+    const help = page.getByRole('dialog', { name: 'How to play' });
+    const text = await help.textContent();
+    for (const words of [
+      'foundations up by suit, from Ace to King',
+      'build down in alternating colours',
+      'Only a King',
+      'A face-down card turns up',
+      'Click the stock to draw',
+      'another pass',
+      '← → choose a pile',
+      '↑ ↓ more or fewer cards',
+      'Enter picks up and puts down',
+      'Esc lets go',
+      'D draw or recycle, U undo, R redo, H hint, A autoplay',
+    ])
+      expect(text).toContain(words);
+    await help.getByRole('button', { name: 'Close' }).click();
   });
 
   it('offers Autocomplete only once it can succeed, plays it card after card, celebrates the win and analyses it', {
@@ -431,13 +530,20 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     await page.getByRole('button', { name: 'Autoplay' }).click();
     await page.locator('.message').getByText(/home/).waitFor();
 
-    // Another tab plays on: the next click is refused as stale, and the table catches up.
+    // Another tab plays on: the next click is refused as stale, and the table catches up; the click
+    // made while that one was out is not dropped, but draws on the table caught up.
     expect((await api.post(`/games/${id}/moves`, { type: 'draw' }, auth)).status).toBe(200);
+    const fast = await slowMoves(300);
+    await page.click('[data-pile="stock"]');
     await page.click('[data-pile="stock"]');
     await page
       .locator('.message')
       .getByText(/another window or tab/)
       .waitFor();
+    await waitForVersion(page, 2);
+    await fast();
+    expect((await events(id, token)).slice(0, 3)).toEqual(['dealt', 'drawn', 'drawn']);
+    await expect.poll(() => page.locator('.message').textContent()).toMatch(/another window or tab/);
 
     // A deck the API refuses, and a seed out of range, through the New game dialog.
     const deal = async (kind: string, field: string, value: string) => {
@@ -450,6 +556,17 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     };
     await deal('A deck of my own', 'textarea[name=deck]', 'AS AS 2D');
     await deal('By seed', 'input[name=seed]', '99999999999');
+    // A deck written as its label shows cards, with rank and suit symbols, is dealt.
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByLabel('A deck of my own').check();
+    await page.locator('textarea[name=deck]').fill(ALL.map(cardShort).join(' '));
+    await page.getByRole('button', { name: 'Deal' }).click();
+    await page.waitForURL((url) => !url.hash.includes(id));
+    const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
+    const { body: dealt } = await api.get(`/games/${params.get('game')}`, {
+      authorization: `Bearer ${params.get('token')}`,
+    });
+    expect(dealt.tableau.map((column: { cards: string[] }) => column.cards[0])).toEqual(TOPS.map((i) => ALL[i]));
 
     // Links that do not open a game: without its token, with a wrong one, an unknown game.
     for (const hash of [`#game=${id}`, `#game=${id}&token=wrong`, '#game=no-such-game&token=x']) {
