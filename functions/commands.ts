@@ -9,7 +9,7 @@ import {
   tooLong,
 } from '../domain/index.js';
 import { nowIso } from './clock.js';
-import { illegal, loadOrNotFound, viewOf } from './games.js';
+import { gameIdOf, illegal, loadOrNotFound, viewOf } from './games.js';
 import { authorize } from './http/auth.js';
 import { httpHandler } from './http/handler.js';
 import {
@@ -21,9 +21,9 @@ import {
   REPLAYED,
 } from './http/preconditions.js';
 import { Problem } from './http/problem.js';
-import { parseBody, parseWith, type Request } from './http/request.js';
+import { parseBody, type Request } from './http/request.js';
 import { etag, gameJson, type Response } from './http/respond.js';
-import { EmptyBody, GamePath } from './requestSchemas.js';
+import { EmptyBody } from './requestSchemas.js';
 import { type FirstAnswer, firstAnswer, keepAnswer } from './store/answers.js';
 import { append, CONFLICT, type Keyed, type Loaded } from './store/events.js';
 
@@ -48,7 +48,7 @@ export async function handleCommand(
   body: unknown,
   plan: Plan,
 ): Promise<Response> {
-  const id = request.pathParameters.id!;
+  const id = gameIdOf(request);
   const precondition = ifMatch(request);
   const name = idempotencyKey(request);
   const key = name === undefined ? undefined : { key: name, fingerprint: fingerprint(route, body) };
@@ -142,7 +142,7 @@ async function answerAgain(id: string, loaded: Loaded, key: Keyed, first: FirstA
 /** The handler of a write route without a body of its own: its plan decides what it appends. */
 export const planHandler = (route: string, plan: Plan) =>
   httpHandler(route, async (request) => {
-    parseWith(GamePath, request.pathParameters, 'path');
+    gameIdOf(request);
     const body = parseBody(request, EmptyBody, {});
     return handleCommand(request, route, body, plan);
   });

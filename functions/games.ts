@@ -11,13 +11,25 @@ import { dailySecret } from './dailyDay.js';
 import { authorize, signedIn } from './http/auth.js';
 import { REPLAYED } from './http/preconditions.js';
 import { Problem } from './http/problem.js';
-import { parseWith, type Request } from './http/request.js';
+import type { Request } from './http/request.js';
 import { etag, gameJson, type Response } from './http/respond.js';
-import { GamePath } from './requestSchemas.js';
+import { GAME_ID } from './requestSchemas.js';
 import type { Creation } from './store/creations.js';
 import { type Loaded, loadGame, type StoredEvent } from './store/events.js';
 
 export const notFound = (id: string) => new Problem('not-found', `There is no game ${JSON.stringify(id)}.`);
+
+/** The game id of a request's path; one that no game could have is an unknown game, 404 like any. */
+export function gameIdOf(request: Request): string {
+  const id = request.pathParameters.id;
+  if (id === undefined || !GAME_ID.test(id)) {
+    throw new Problem(
+      'not-found',
+      'There is no game with that id (a game id is 1 to 64 letters, digits and -).',
+    );
+  }
+  return id;
+}
 
 /** 404 for a version the game has not reached. */
 export const versionNotReached = (latest: number, asked: number) =>
@@ -71,7 +83,7 @@ export interface GameRead {
  * game is public, though a sign-in token sent to it must verify).
  */
 export async function readGame(request: Request): Promise<GameRead> {
-  const { id } = parseWith(GamePath, request.pathParameters, 'path');
+  const id = gameIdOf(request);
   const loaded = await loadOrNotFound(id);
   const reveal = loaded.state.status !== 'playing' && !dailySecret(loaded.state);
   if (!reveal) await authorize(request, loaded);

@@ -77,8 +77,8 @@ const wholeNumber = (min: number, max: number) =>
     z.pipe(z.string().check(z.regex(/^-?\d{1,16}$/, 'must be a plain decimal integer')), z.transform(Number)),
     z.int().check(z.minimum(min, `must be at least ${min}`), z.maximum(max, `must be at most ${max}`)),
   );
-export const GameId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/));
-export const GamePath = z.object({ id: GameId });
+/** What a game id may be: an id that is not one names no game (404, never a 400). */
+export const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
 export const ViewQuery = z.object({ at: z.optional(wholeNumber(0, MAX_ACTIONS)) });
 export const EventsQuery = z.object({
   after: z.optional(wholeNumber(-1, MAX_ACTIONS)),

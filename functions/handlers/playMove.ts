@@ -1,11 +1,12 @@
 import { handleCommand } from '../commands.js';
+import { gameIdOf } from '../games.js';
 import { httpHandler } from '../http/handler.js';
-import { parseBody, parseWith } from '../http/request.js';
-import { GamePath, Move } from '../requestSchemas.js';
+import { parseBody } from '../http/request.js';
+import { Move } from '../requestSchemas.js';
 
 /** POST /games/{id}/moves: apply one move. */
 export const handler = httpHandler('playMove', async (request) => {
-  parseWith(GamePath, request.pathParameters, 'path');
+  gameIdOf(request);
   const move = parseBody(request, Move);
   return handleCommand(request, 'playMove', move, () => [move]);
 });

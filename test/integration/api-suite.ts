@@ -159,6 +159,21 @@ export function apiSuite(server: { api: Client; local: Local }): void {
         expect(wrong.status, `${method} ${path}`).toBe(403);
       }
       expect((await server.api.get('/games/nope', { authorization: 'Bearer x' })).status).toBe(404);
+      // An id no game could have is an unknown game too, on reads and writes alike.
+      for (const [method, path] of [
+        ['GET', '/games/a_b'],
+        ['GET', `/games/${'x'.repeat(65)}/events`],
+        ['POST', '/games/a.b/moves'],
+        ['POST', '/games/a_b/undo'],
+        ['GET', '/games/a_b/hint'],
+      ] as const) {
+        const unknown = await server.api.call(method, path, {
+          headers: { authorization: 'Bearer x' },
+          ...(method === 'POST' ? { body: { type: 'draw' } } : {}),
+        });
+        expect(unknown.status, `${method} ${path}`).toBe(404);
+        expect(unknown.body.type).toBe('/problems/not-found');
+      }
       const nowhere = await server.api.call('DELETE', '/nowhere');
       expect(nowhere.status).toBe(404);
       expect(nowhere.body).toMatchObject({ type: '/problems/not-found', status: 404 });
