@@ -4,13 +4,13 @@ import type { Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
 import { StoreUnreachable, startRuntime } from '../../infra/local/runtime.js';
 import { listen, serve } from '../../infra/local/server.js';
-import { FolderInUse, startLocalStore } from '../../infra/local/store.js';
+import { ensureTables, FolderInUse, startLocalStore } from '../../infra/local/store.js';
 
 const folders: string[] = [];
 const folder = () => {
@@ -187,6 +187,45 @@ describe('npm start', () => {
     } finally {
       await stop(runtime.child);
       await new Promise<void>((resolve) => bare.close(() => resolve()));
+    }
+  });
+});
+
+describe('npm start on tables of the wrong shape', () => {
+  it('with TABLE_NAME and READ_TABLE_NAME swapped exits 1 with one line naming the table, the log kept', async () => {
+    const outside: Server = dynalite({ createTableMs: 0, deleteTableMs: 0 });
+    await new Promise<void>((resolve) => outside.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(outside.address() as AddressInfo).port}`;
+    const client = new DynamoDBClient({
+      endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    try {
+      await ensureTables(endpoint, 'the-log', 'the-read-models');
+      const Key = { pk: { S: 'g1' }, sk: { N: '0' } };
+      await client.send(new PutItemCommand({ TableName: 'the-log', Item: { ...Key, owner: { S: 'p' } } }));
+      const failure = await start([], {
+        DYNAMODB_ENDPOINT: endpoint,
+        TABLE_NAME: 'the-read-models',
+        READ_TABLE_NAME: 'the-log',
+      }).served.then(
+        () => undefined,
+        (error: { code: number; output: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      const lines = failure!.output.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^Could not start: the table the-read-models at \S+ is not an event log: .*; name the event log in TABLE_NAME\./,
+      );
+      const { Item } = await client.send(
+        new GetItemCommand({ TableName: 'the-log', Key, ConsistentRead: true }),
+      );
+      expect(Item?.owner?.S).toBe('p');
+    } finally {
+      client.destroy();
+      await new Promise<void>((resolve) => outside.close(() => resolve()));
     }
   });
 });
