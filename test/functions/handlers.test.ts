@@ -477,6 +477,21 @@ describe("a player's routes", () => {
 });
 
 describe('stateless routes', () => {
+  it('POST /replays checks an Idempotency-Key like any POST: 400 when malformed', async () => {
+    const replay = (key: string) =>
+      checkReplay(
+        gatewayEvent({
+          method: 'POST',
+          path: '/replays',
+          body: { seed: 1, moves: [] },
+          headers: { 'idempotency-key': key },
+        }),
+      );
+    expect((await replay('a b c')).statusCode).toBe(400);
+    expect((await replay('k'.repeat(65))).statusCode).toBe(400);
+    expect((await replay('k-1')).statusCode).toBe(200);
+  });
+
   it('POST /replays touches no table', async () => {
     const response = await checkReplay(
       gatewayEvent({ method: 'POST', body: { seed: 1, moves: [{ type: 'draw' }, { type: 'recycle' }] } }),
