@@ -289,10 +289,15 @@ async function putOwn(item: CommitItem): Promise<boolean> {
   return (await getByKey(tableName(), { pk: item.pk, sk: item.sk }))?.w === write.w;
 }
 
-/** Every signed-in player's game, by id (a Scan for the deals that carry an owner: rebuilds only). */
+/**
+ * Every signed-in player's game, by id (a Scan for the deals that carry an owner: rebuilds only).
+ * Strongly consistent: a rebuild deletes the rows of the games this does not list, and a row the
+ * projector wrote just before the rebuild is of a deal that an eventually consistent Scan could miss.
+ */
 export async function* ownedGames(): AsyncGenerator<string> {
   for await (const item of scanItems({
     TableName: tableName(),
+    ConsistentRead: true,
     // The deals of players' games: the records beside the log have a `#` in their key and no events.
     FilterExpression:
       'sk = :deal AND attribute_exists(#owner) AND (attribute_exists(#events) OR attribute_exists(#type))',
