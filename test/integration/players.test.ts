@@ -154,6 +154,68 @@ describe('my games and my statistics', () => {
     });
   });
 
+  it('show a write within 2 s of its answer (docs/api.md: a moment after each write, within 2 s locally)', async () => {
+    const alice = await signIn(server.api, 'alice-6');
+    /**
+     * Polls the first page until `shown` holds of the game's row, for 2 s at most (not the suite's
+     * 30 s): how long after `answeredAt` it did.
+     */
+    const shownAfter = async (
+      answeredAt: number,
+      id: string,
+      shown: (row: Record<string, unknown>) => boolean,
+    ) => {
+      await expect
+        .poll(
+          async () => {
+            const row = (await server.api.get('/me/games', alice)).body.games.find(
+              (game: { id: string }) => game.id === id,
+            );
+            return row !== undefined && shown(row);
+          },
+          { timeout: 2_000, interval: 10 },
+        )
+        .toBe(true);
+      return performance.now() - answeredAt;
+    };
+    const created = await server.api.post('/games', { seed: 13 }, alice);
+    const id = created.body.id as string;
+    expect(await shownAfter(performance.now(), id, (row) => row.version === 0)).toBeLessThan(2_000);
+    expect((await server.api.post(`/games/${id}/moves`, { type: 'draw' }, alice)).status).toBe(200);
+    expect(await shownAfter(performance.now(), id, (row) => row.version === 1)).toBeLessThan(2_000);
+    expect((await server.api.post(`/games/${id}/resign`, undefined, alice)).status).toBe(200);
+    expect(await shownAfter(performance.now(), id, (row) => row.status === 'resigned')).toBeLessThan(2_000);
+  });
+
+  it('page by status: each page of one status, its cursor to the next, none after the last', async () => {
+    const alice = await signIn(server.api, 'alice-7');
+    // Three resigned games between games of other statuses.
+    const statuses = ['playing', 'resigned', 'resigned', 'playing', 'resigned', 'playing'];
+    for (const [seed, status] of statuses.entries()) {
+      const { id } = (await server.api.post('/games', { seed: 20 + seed }, alice)).body;
+      if (status === 'resigned') await server.api.post(`/games/${id}/resign`, undefined, alice);
+    }
+    await server.local.settled();
+    const all = (await server.api.get('/me/games', alice)).body.games as { id: string; status: string }[];
+    expect(all).toHaveLength(statuses.length);
+    const resigned = all.filter((game) => game.status === 'resigned').map((game) => game.id);
+    expect(resigned).toHaveLength(3);
+
+    const paged: string[] = [];
+    let query = '/me/games?status=resigned&limit=1';
+    // Bounded: a cursor that led back to a page already seen would otherwise never end.
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await server.api.get(query, alice);
+      expect(page.status).toBe(200);
+      fits(responses.MyGames, page.body);
+      expect(page.body.games).toHaveLength(1);
+      paged.push(...page.body.games.map((game: { id: string }) => game.id));
+      if (page.body.next === null) break;
+      query = `/me/games?status=resigned&limit=1&cursor=${page.body.next}`;
+    }
+    expect(paged).toEqual(resigned);
+  });
+
   it('need a sign-in token: none, or a game token, is 401; bad queries are 400', async () => {
     const { auth } = await newGame(server.api);
     expect((await server.api.get('/me/games')).status).toBe(401);
