@@ -1,6 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
+import { timeLimit } from '../../functions/timeScale.js';
 import { banner, type DataPlace, type Exposure } from './banner.js';
 import { startRuntime } from './runtime.js';
 import { loadBuiltSite } from './site.js';
@@ -45,10 +46,18 @@ const site = loadBuiltSite().then((built) => {
 // A start that fails before it needs the site must not also report the site's own failure.
 site.catch(() => {});
 
+/**
+ * How long after this process began an outside store (DYNAMODB_ENDPOINT) may take to answer and have
+ * its tables ready: what is left of it when the modules have loaded (a second or more, longer on a
+ * busy machine) is the store's, so one that cannot be used ends the start within 10 s.
+ */
+const STORE_DEADLINE_MS = 8_000;
+
 const host = values.host ?? '127.0.0.1';
 let runtime: Awaited<ReturnType<typeof startRuntime>>;
 try {
-  runtime = await startRuntime({ port, host, dataDir, isolated: values.isolated, site });
+  const storeWaitMs = Math.max(1_000, timeLimit(STORE_DEADLINE_MS) - Math.round(performance.now()));
+  runtime = await startRuntime({ port, host, dataDir, isolated: values.isolated, site, storeWaitMs });
 } catch (error) {
   console.error(`Could not start: ${(error as Error).message}`);
   process.exit(1);

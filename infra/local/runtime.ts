@@ -22,7 +22,14 @@ import { type StoreProxy, startStoreProxy } from './proxy.js';
 import { listen, serve } from './server.js';
 import type { Site } from './site.js';
 import { type LocalSiteConfig, localSiteConfig } from './site-config.js';
-import { ensureTables, LOCAL_READ_TABLE, LOCAL_TABLE, startLocalStore } from './store.js';
+import {
+  asking,
+  ensureTables,
+  LOCAL_READ_TABLE,
+  LOCAL_TABLE,
+  StoreCallFailed,
+  startLocalStore,
+} from './store.js';
 import { type ChangeStream, type StreamConsumer, startChangeStream } from './stream.js';
 import { solverWorkers } from './workers.js';
 
@@ -42,40 +49,115 @@ export interface RuntimeOptions {
   readonly projector?: StreamConsumer | undefined;
   /** Count the store's requests and the units it reports (benchmarks). */
   readonly meter?: boolean | undefined;
-  /** How long an outside store (DYNAMODB_ENDPOINT) may take to answer at start (default STORE_WAIT_MS, scaled). */
+  /**
+   * How long an outside store (DYNAMODB_ENDPOINT) may take, in all, to answer and have its tables
+   * ready at start (default STORE_WAIT_MS, scaled).
+   */
   readonly storeWaitMs?: number | undefined;
   /** How long a request body may take to arrive (default: API Gateway's 30 s). */
   readonly bodyTimeoutMs?: number | undefined;
 }
 
-/** How long `npm start` waits for an outside store's first answer: it gives up well within 10 s. */
-export const STORE_WAIT_MS = 5_000;
+/** How long a start gives an outside store, in all, to answer and have its tables ready (unless told). */
+export const STORE_WAIT_MS = 7_000;
 
-/** The outside store does not answer: `npm start` ends, naming it. */
-export class StoreUnreachable extends Error {}
+/** The outside store cannot be used as it answers, or does not answer: `npm start` ends, naming it. */
+export class StoreUnusable extends Error {}
 
 /**
- * Asks the store at `endpoint` for one table name, within `waitMs`: any answer from it, even a
- * refusal, says it is there; no connection, or silence, is a StoreUnreachable naming it.
+ * Refuses a DYNAMODB_ENDPOINT that is not an http or https URL, before anything starts. One without
+ * its scheme (`localhost:8000`) is refused rather than taken as http://: the rebuild
+ * (`npm run rebuild-projections -- --tables`) reads the same variable as it is given.
  */
-async function reachStore(endpoint: string, waitMs: number): Promise<void> {
+function checkEndpoint(endpoint: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(endpoint);
+  } catch {}
+  if (!url || !['http:', 'https:'].includes(url.protocol) || !url.host)
+    throw new StoreUnusable(
+      `${ENDPOINT_ENV} is ${JSON.stringify(endpoint)}, not an http or https URL: give it with its scheme, such as http://${endpoint.includes('://') ? 'localhost:8000' : endpoint}.`,
+    );
+}
+
+/** What the SDK's error says of an answer: its HTTP status, its content type, the error it names. */
+interface SdkError extends Error {
+  readonly $metadata?: { readonly httpStatusCode?: number };
+  readonly $fault?: string;
+  readonly $response?: { readonly headers?: Readonly<Record<string, string>> };
+  readonly code?: string;
+}
+
+/** The failed call, in one line naming the store, with what to do. */
+function unusable(
+  endpoint: string,
+  waitMs: number,
+  failure: StoreCallFailed,
+  first: boolean,
+  timedOut: boolean,
+): StoreUnusable {
+  const store = `the store at ${endpoint} (${ENDPOINT_ENV})`;
+  const instead = `or unset ${ENDPOINT_ENV} to use the embedded one`;
+  const error = failure.cause as SdkError;
+  const status = error.$metadata?.httpStatusCode;
+  const within = `${Math.round(waitMs / 100) / 10} s`;
+  // One line, without a closing period of its own.
+  const said = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim().replace(/\.$/, '');
+  if (timedOut)
+    return new StoreUnusable(
+      first
+        ? `${store} did not answer within ${within}: start it, ${instead}.`
+        : `${store} took more than ${within} ${failure.doing}: check it, ${instead}.`,
+    );
+  if (status === undefined)
+    return new StoreUnusable(
+      `${store} cannot be reached (${said(error.message) || error.code})${first ? '' : ` when ${failure.doing}`}: start it, ${instead}.`,
+    );
+  // A DynamoDB-compatible store names its error (a fault of the client's or the server's); anything
+  // else (a page, another service's error) is no such store.
+  if (error.$fault && error.name !== 'Unknown' && error.name !== 'UnknownError')
+    return new StoreUnusable(
+      `${store} refused ${failure.doing}: ${error.name}: ${said(error.message)}. Check it, ${instead}.`,
+    );
+  const type = error.$response?.headers?.['content-type'];
+  return new StoreUnusable(
+    `${store} is not a DynamoDB-compatible store: it answered HTTP ${status}${type ? ` (${type})` : ''} when ${failure.doing}. Point ${ENDPOINT_ENV} at one, or unset it to use the embedded one.`,
+  );
+}
+
+/**
+ * Prepares the outside store at `endpoint` within `waitMs` in all: asks it for a table name (an
+ * answer without a list of tables is no DynamoDB-compatible store's), then has its tables made
+ * (ensureTables). Every failure there, and silence past `waitMs`, is a StoreUnusable in one line
+ * naming the store; a table of the wrong shape is ensureTables's own WrongTable.
+ */
+async function prepareStore(
+  endpoint: string,
+  tableName: string,
+  readTableName: string,
+  waitMs: number,
+): Promise<{ readonly rebuild: boolean }> {
+  const signal = AbortSignal.timeout(waitMs);
   const client = new DynamoDBClient({
     endpoint,
     region: process.env.AWS_REGION ?? 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     maxAttempts: 1,
   });
+  let first = true;
   try {
-    await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(waitMs) });
+    await asking('listing its tables', async () => {
+      const { TableNames, $metadata } = await client.send(new ListTablesCommand({ Limit: 1 }), {
+        abortSignal: signal,
+      });
+      // Read by `unusable` as an answer that is not DynamoDB's.
+      if (!Array.isArray(TableNames)) throw Object.assign(new Error('no list of tables'), { $metadata });
+    });
+    first = false;
+    return await ensureTables(endpoint, tableName, readTableName, signal);
   } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode) return;
-    const why =
-      (error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError'
-        ? `did not answer within ${waitMs / 1000} s`
-        : `cannot be reached (${(error as Error).message || (error as { code?: string }).code})`;
-    throw new StoreUnreachable(
-      `the store at ${endpoint} (${ENDPOINT_ENV}) ${why}: start it, or unset ${ENDPOINT_ENV} to use the embedded one.`,
-    );
+    if (error instanceof StoreCallFailed) throw unusable(endpoint, waitMs, error, first, signal.aborted);
+    throw error;
   } finally {
     client.destroy();
   }
@@ -116,6 +198,8 @@ const closeServer = (server: Server) =>
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   for (const setting of [clockOffset(), timeScale()])
     if (typeof setting !== 'number') throw new Error(setting.problem);
+  const external = process.env[ENDPOINT_ENV];
+  if (external) checkEndpoint(external);
   // Another issuer is trusted with both of these; with one alone no sign-in token could ever verify.
   if (Boolean(process.env[OIDC_ISSUER_ENV]) !== Boolean(process.env[OIDC_AUDIENCE_ENV])) {
     throw new Error(
@@ -147,7 +231,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // A failure to start them is reported where they are awaited.
   workers?.ready.catch(() => {});
   const stopWorkers = async () => workers?.close();
-  const external = process.env[ENDPOINT_ENV];
   const store = external
     ? undefined
     : await startLocalStore(options.dataDir ? { dataDir: options.dataDir } : {}).catch(async (error) => {
@@ -163,8 +246,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   let rebuild = store?.rebuild ?? false;
   try {
     if (external) {
-      await reachStore(external, options.storeWaitMs ?? timeLimit(STORE_WAIT_MS));
-      ({ rebuild } = await ensureTables(external, tableName, readTableName));
+      ({ rebuild } = await prepareStore(
+        external,
+        tableName,
+        readTableName,
+        options.storeWaitMs ?? timeLimit(STORE_WAIT_MS),
+      ));
     }
     // The feed's journal lives with the data it follows (in memory, the store is gone with the process too).
     stream = startChangeStream({

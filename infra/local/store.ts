@@ -2,14 +2,14 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CreateTableCommand,
   DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceInUseException,
-  waitUntilTableExists,
-  waitUntilTableNotExists,
+  ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { TABLE_ENV } from '../../functions/routes.js';
@@ -34,6 +34,51 @@ export class FolderInUse extends Error {}
 
 /** A table the runtime was told to use is not one it may use as it stands: `npm start` ends, naming it. */
 export class WrongTable extends Error {}
+
+/**
+ * A call to the store failed, or was cut short by the caller's signal: what it was `doing` (such as
+ * "creating the table klondike-local"), and the SDK's error as its `cause`.
+ */
+export class StoreCallFailed extends Error {
+  constructor(
+    readonly doing: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${doing}: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}
+
+/** The call's answer, or a StoreCallFailed saying what it was doing. */
+export async function asking<T>(doing: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new StoreCallFailed(doing, error);
+  }
+}
+
+/** How often a table being created or deleted is asked whether it is done. */
+const SETTLE_POLL_MS = 100;
+
+/** Asks until the table is ACTIVE, or until it is no longer there (`gone`). */
+async function waitForTable(
+  client: DynamoDBClient,
+  TableName: string,
+  until: 'active' | 'gone',
+  signal: AbortSignal,
+): Promise<void> {
+  for (;;) {
+    const status = await client.send(new DescribeTableCommand({ TableName }), { abortSignal: signal }).then(
+      ({ Table }) => Table?.TableStatus,
+      (error) => {
+        if (error instanceof ResourceNotFoundException) return undefined;
+        throw error;
+      },
+    );
+    if (until === 'gone' ? status === undefined : status === 'ACTIVE') return;
+    await sleep(SETTLE_POLL_MS, undefined, { signal });
+  }
+}
 
 const KEY_SCHEMA = (partitionKey: string, sortKey: string, sortType: 'S' | 'N') => ({
   AttributeDefinitions: [
@@ -74,11 +119,14 @@ const indexesOf = (table: Shape) => {
  * the log: `rebuild` says the caller must rebuild them. Nothing else is ever deleted: the log is
  * never changed, and a table that is not what its name is given for (an event table of another
  * shape, the two names swapped or the same) is a WrongTable that names it, before anything changes.
+ * Every call to the store, and every wait for a table, ends when `signal` aborts (by default after
+ * 30 s); a call that fails or is cut short is a StoreCallFailed saying which.
  */
 export async function ensureTables(
   endpoint: string,
   tableName: string,
   readTableName: string,
+  signal: AbortSignal = AbortSignal.timeout(30_000),
 ): Promise<{ readonly rebuild: boolean }> {
   if (tableName === readTableName)
     throw new WrongTable(
@@ -122,15 +170,26 @@ export async function ensureTables(
     },
   ];
   let rebuild = false;
+  const create = (shape: (typeof tables)[number]['shape']) =>
+    asking(`creating the table ${shape.TableName}`, () =>
+      client
+        .send(new CreateTableCommand({ BillingMode: 'PAY_PER_REQUEST', ...shape }), { abortSignal: signal })
+        .then(
+          () => true,
+          (error) => {
+            if (error instanceof ResourceInUseException) return false; // kept from an earlier run
+            throw error;
+          },
+        ),
+    );
   try {
     // One after the other: a wrong event table stops the start before the read-model table is touched.
     for (const { shape, what, fix, rebuildable } of tables) {
       const { TableName } = shape;
-      try {
-        await client.send(new CreateTableCommand({ BillingMode: 'PAY_PER_REQUEST', ...shape }));
-      } catch (error) {
-        if (!(error instanceof ResourceInUseException)) throw error; // kept from an earlier run
-        const { Table: held = {} } = await client.send(new DescribeTableCommand({ TableName }));
+      if (!(await create(shape))) {
+        const { Table: held = {} } = await asking(`describing the table ${TableName}`, () =>
+          client.send(new DescribeTableCommand({ TableName }), { abortSignal: signal }),
+        );
         const sameKey = keyOf(held) === keyOf(shape);
         if (!sameKey || indexesOf(held) !== indexesOf(shape)) {
           const ours = held.GlobalSecondaryIndexes?.some((index) => index.IndexName === BY_STATUS.indexName);
@@ -138,13 +197,17 @@ export async function ensureTables(
             throw new WrongTable(
               `the table ${TableName} at ${endpoint} is not ${what}: its key is ${keyOf(held)} with ${indexesOf(held)}, where ${what} has ${keyOf(shape)} with ${indexesOf(shape)}; ${fix}. The table was left as it is.`,
             );
-          await client.send(new DeleteTableCommand({ TableName }));
-          await waitUntilTableNotExists({ client, maxWaitTime: 30 }, { TableName });
-          await client.send(new CreateTableCommand({ BillingMode: 'PAY_PER_REQUEST', ...shape }));
+          await asking(`deleting the read-model table ${TableName} of another release`, async () => {
+            await client.send(new DeleteTableCommand({ TableName }), { abortSignal: signal });
+            await waitForTable(client, TableName, 'gone', signal);
+          });
+          await create(shape);
           rebuild = true;
         }
       }
-      await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName });
+      await asking(`waiting for the table ${TableName} to be active`, () =>
+        waitForTable(client, TableName, 'active', signal),
+      );
     }
   } finally {
     client.destroy();

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-
 import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
-import { StoreUnreachable, startRuntime } from '../../infra/local/runtime.js';
+import { StoreUnusable, startRuntime } from '../../infra/local/runtime.js';
 import { listen, serve } from '../../infra/local/server.js';
 import { ensureTables, FolderInUse, startLocalStore } from '../../infra/local/store.js';
 
@@ -249,6 +249,48 @@ async function tcpServer(): Promise<{ server: TcpServer; port: number; close(): 
   };
 }
 
+/**
+ * An HTTP server on a free loopback port standing for an outside store: `answer` says what its
+ * `n`-th request (from 0) is answered, or `undefined` to hold that request unanswered.
+ */
+async function fakeStore(
+  answer: (n: number) => { status: number; type: string; body: string } | undefined,
+): Promise<{ endpoint: string; close(): Promise<void> }> {
+  let n = 0;
+  const server = createHttpServer((request, response) => {
+    const given = answer(n++);
+    request.resume();
+    if (!given) return;
+    request.once('end', () => {
+      response.writeHead(given.status, { 'content-type': given.type });
+      response.end(given.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * `npm start` meant to fail, with the service's time limits as written (KLONDIKE_TIME_SCALE=1):
+ * its exit code, its lines and how long it ran; one still running after 15 s is killed (code null).
+ */
+async function failedStart(env: Record<string, string>) {
+  const began = performance.now();
+  const runtime = start([], { KLONDIKE_TIME_SCALE: '1', ...env });
+  runtime.served.catch(() => {});
+  const kill = setTimeout(() => runtime.child.kill('SIGKILL'), 15_000);
+  const code = await new Promise<number | null>((resolve) => runtime.child.once('close', resolve));
+  clearTimeout(kill);
+  return { code, lines: runtime.output().trim().split('\n'), ms: performance.now() - began };
+}
+
 describe('starting (docs/api.md, "The local runtime answers every request")', () => {
   it('answers a request that comes before the routes are attached 503 starting, Retry-After: 1; then serves', async () => {
     const { server, port } = await listen(0);
@@ -276,7 +318,7 @@ describe('starting (docs/api.md, "The local runtime answers every request")', ()
     process.env[ENDPOINT_ENV] = endpoint;
     try {
       const started = startRuntime({ port: 0, storeWaitMs: 300 });
-      await expect(started).rejects.toThrow(StoreUnreachable);
+      await expect(started).rejects.toThrow(StoreUnusable);
       await expect(started).rejects.toThrow(
         `the store at ${endpoint} (${ENDPOINT_ENV}) did not answer within 0.3 s`,
       );
@@ -284,6 +326,21 @@ describe('starting (docs/api.md, "The local runtime answers every request")', ()
       if (given === undefined) delete process.env[ENDPOINT_ENV];
       else process.env[ENDPOINT_ENV] = given;
       await silent.close();
+    }
+  });
+
+  it('refuses an outside store given without its scheme at once, saying how to give it', async () => {
+    const given = process.env[ENDPOINT_ENV];
+    process.env[ENDPOINT_ENV] = 'localhost:8000';
+    try {
+      await expect(startRuntime({ port: 0 })).rejects.toThrow(
+        new StoreUnusable(
+          `${ENDPOINT_ENV} is "localhost:8000", not an http or https URL: give it with its scheme, such as http://localhost:8000.`,
+        ),
+      );
+    } finally {
+      if (given === undefined) delete process.env[ENDPOINT_ENV];
+      else process.env[ENDPOINT_ENV] = given;
     }
   });
 
@@ -301,6 +358,45 @@ describe('starting (docs/api.md, "The local runtime answers every request")', ()
     expect(lines[0]).toMatch(
       new RegExp(`^Could not start: the store at ${endpoint} \\(${ENDPOINT_ENV}\\) cannot be reached`),
     );
+  });
+
+  it('npm start on a store that answers its first call and then never again exits 1 within 10 s, naming it', async () => {
+    const stalling = await fakeStore((n) =>
+      n === 0 ? { status: 200, type: 'application/x-amz-json-1.0', body: '{"TableNames":[]}' } : undefined,
+    );
+    try {
+      const { code, lines, ms } = await failedStart({ DYNAMODB_ENDPOINT: stalling.endpoint });
+      expect(code).toBe(1);
+      expect(ms).toBeLessThan(10_000);
+      expect(lines).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Could not start: the store at ${stalling.endpoint} \\(${ENDPOINT_ENV}\\) took more than [\\d.]+ s creating the table klondike-local: check it, or unset ${ENDPOINT_ENV} to use the embedded one\\.$`,
+          ),
+        ),
+      ]);
+    } finally {
+      await stalling.close();
+    }
+  });
+
+  it('npm start on an endpoint that answers, but not as a DynamoDB-compatible store, exits 1 at once, naming it', async () => {
+    // Another local runtime, starting: 503 problem+json to every request.
+    const other = await fakeStore(() => ({
+      status: 503,
+      type: 'application/problem+json',
+      body: '{"type":"/problems/starting","title":"starting","status":503}',
+    }));
+    try {
+      const { code, lines, ms } = await failedStart({ DYNAMODB_ENDPOINT: other.endpoint });
+      expect(code).toBe(1);
+      expect(ms).toBeLessThan(10_000);
+      expect(lines).toEqual([
+        `Could not start: the store at ${other.endpoint} (${ENDPOINT_ENV}) is not a DynamoDB-compatible store: it answered HTTP 503 (application/problem+json) when listing its tables. Point ${ENDPOINT_ENV} at one, or unset it to use the embedded one.`,
+      ]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('npm start on a port in use exits 1 with one line saying so', async () => {
