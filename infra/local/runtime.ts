@@ -54,8 +54,8 @@ export interface RuntimeOptions {
    * ready at start (default STORE_WAIT_MS, scaled).
    */
   readonly storeWaitMs?: number | undefined;
-  /** How long a request body may take to arrive (default: API Gateway's 30 s). */
-  readonly bodyTimeoutMs?: number | undefined;
+  /** How long a request's headers, and then its body, may each take to arrive (default 30 s); then 408. */
+  readonly requestTimeoutMs?: number | undefined;
 }
 
 /** How long a start gives an outside store, in all, to answer and have its tables ready (unless told). */
@@ -291,7 +291,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   let routes: { close(): Promise<void> };
   try {
     // From here every request is answered: 503 `starting` until the routes are attached.
-    const listening = await listen(options.port, options.host);
+    const listening = await listen(options.port, options.host, options.requestTimeoutMs);
     server = listening.server;
     started.push(() => closeServer(listening.server));
     url = `http://${localAddress(options.host ?? '127.0.0.1')}:${listening.port}`;
@@ -314,7 +314,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       siteHeaders: siteHeaders(siteConfig.connectSources),
       handlers: containers.handlers,
       local: ownRoutes({ port: listening.port, siteConfig, issuer }),
-      bodyTimeoutMs: options.bodyTimeoutMs,
+      bodyTimeoutMs: options.requestTimeoutMs,
     });
     // Served: the other routes answer while the workers finish starting (solver requests wait for them).
     await workers?.ready;

@@ -5,6 +5,7 @@ import {
   type RequestListener,
   type Server,
   type ServerResponse,
+  STATUS_CODES,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -181,7 +182,10 @@ export interface ServeOptions {
   /** Each route's handler, when they run elsewhere (a process per route); else imported here. */
   readonly handlers?: ReadonlyMap<string, LambdaHandler> | undefined;
   readonly local?: LocalRoutes | undefined;
-  /** How long a request's body may take to arrive (default: API Gateway's 30 s); then 408. */
+  /**
+   * How long a request's body may take to arrive (default: API Gateway's 30 s, as its headers in
+   * `listen`); then 408.
+   */
   readonly bodyTimeoutMs?: number | undefined;
 }
 
@@ -221,23 +225,45 @@ const starting: RequestListener = (_, response) =>
 
 /**
  * A server listening (port 0: a free one) that answers 503 `starting` with Retry-After until
- * `serve` attaches the routes; a port it cannot take is a CannotListen, in one line.
+ * `serve` attaches the routes; a port it cannot take is a CannotListen, in one line. A request whose
+ * headers are still arriving after `requestTimeoutMs` (default API Gateway's 30 s, as for a body in
+ * `serve`) is 408.
  */
-export async function listen(port = 3000, host = '127.0.0.1'): Promise<{ server: Server; port: number }> {
-  const server = createServer(starting);
+export async function listen(
+  port = 3000,
+  host = '127.0.0.1',
+  requestTimeoutMs = GATEWAY_TIMEOUT_MS,
+): Promise<{ server: Server; port: number }> {
+  const server = createServer(
+    {
+      headersTimeout: requestTimeoutMs,
+      // The whole request: its headers, then its body (which `serve` gives as long), so that Node's
+      // own limit is never the one that answers.
+      requestTimeout: 2 * requestTimeoutMs + 1_000,
+      // How often Node looks for such requests (its default, every 30 s, would answer up to 30 s late).
+      connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs / 2),
+    },
+    starting,
+  );
   // What Node's HTTP parser refuses (a raw non-ASCII target, a malformed header line) never reaches
-  // a handler; its own answer would be a bare 400. Every error is problem+json, this one too.
+  // a handler, nor do headers still arriving after their time; Node's own answer would be a bare 400
+  // or 408. Every error is problem+json, these too.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
     const problem = problemResponse(
-      new Problem('malformed-request', 'The request is not valid HTTP/1.1: it could not be parsed.'),
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new Problem(
+            'request-timeout',
+            `The request's headers were still arriving after ${requestTimeoutMs / 1000} s.`,
+          )
+        : new Problem('malformed-request', 'The request is not valid HTTP/1.1: it could not be parsed.'),
     );
     const body = Buffer.from(problem.body ?? '', 'utf8');
     const head = [
-      `HTTP/1.1 ${problem.statusCode} Bad Request`,
+      `HTTP/1.1 ${problem.statusCode} ${STATUS_CODES[problem.statusCode]}`,
       ...Object.entries(problem.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
       `content-length: ${body.length}`,
       'connection: close',

@@ -11,10 +11,10 @@ import { startLocal } from '../support/local.js';
  * The local runtime's own routes (`/dev/*`, `/.well-known/jwks.json`) answer only requests
  * addressed to it from this machine and from no other site's page (docs/api.md), so a web
  * page elsewhere cannot mint tokens or rebuild read models through a browser (DNS rebinding, a
- * simple cross-site POST); with another issuer trusted none of them exists. And a body still
- * arriving after its time (30 s; here 500 ms) is 408 (docs/api.md).
+ * simple cross-site POST); with another issuer trusted none of them exists. And headers or a body
+ * still arriving after their time (30 s; here 500 ms) are 408 (docs/api.md).
  */
-const BODY_TIMEOUT_MS = 500;
+const REQUEST_TIMEOUT_MS = 500;
 
 interface Answer {
   readonly status: number;
@@ -62,7 +62,7 @@ describe('with the development issuer', () => {
   let runtime: Runtime;
   let port: string;
   beforeAll(async () => {
-    runtime = await startLocal({ bodyTimeoutMs: BODY_TIMEOUT_MS });
+    runtime = await startLocal({ requestTimeoutMs: REQUEST_TIMEOUT_MS });
     port = new URL(runtime.url).port;
   });
   afterAll(() => runtime?.stop());
@@ -137,6 +137,28 @@ describe('with the development issuer', () => {
     expect(head).toMatch(/^HTTP\/1\.1 408 /);
     expect(head.toLowerCase()).toContain('content-type: application/problem+json');
     expect(JSON.parse(body)).toMatchObject({ type: '/problems/request-timeout', status: 408 });
+  });
+
+  it('headers still arriving after their time are 408 problem+json too, and the connection is closed', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString('latin1');
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.setTimeout(5_000, () => socket.destroy(new Error(`no answer within 5 s: ${text}`)));
+      socket.write(`GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: appl`);
+    });
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(head.toLowerCase()).toContain('content-type: application/problem+json');
+    expect(JSON.parse(body)).toMatchObject({
+      type: '/problems/request-timeout',
+      status: 408,
+      detail: "The request's headers were still arriving after 0.5 s.",
+    });
   });
 });
 
