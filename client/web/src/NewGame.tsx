@@ -1,6 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { NewGame as NewGameBody } from '../../types.js';
 import { ApiError } from './api.js';
+import { SUIT_SYMBOLS } from './cards.js';
 import { type Settings, useSettings } from './settings.js';
 import { problemWords } from './words.js';
 
@@ -11,6 +12,11 @@ const rulesWords = (s: Settings) =>
     s.passes === null ? 'passes without limit' : `${s.passes} ${s.passes === 1 ? 'pass' : 'passes'}`,
     s.foundationToTableau ? 'cards may come back from the foundations' : 'cards stay on the foundations',
   ].join(', ');
+
+/** The suit of a card written with its symbol (A♣), as the API writes it (AC). */
+const SUIT_LETTERS: Record<string, string> = Object.fromEntries(
+  Object.entries(SUIT_SYMBOLS).map(([letter, symbol]) => [symbol, letter]),
+);
 
 interface NewGameProps {
   /** Deals the game (with the rules of Settings); rejects with the API's problem, which the dialog words. */
@@ -42,13 +48,20 @@ export function NewGame({ onDeal }: NewGameProps) {
     if (kind === 'seed') body.seed = Number(seed);
     if (kind === 'deck') {
       const deck = text('deck');
-      // 52 codes separated by spaces or commas, or the 156-digit Klondike-Solver string, as the API takes them.
+      // 52 cards separated by spaces or commas (A♣ 10♥, or AC TH as the API writes them), or the
+      // 156-digit Klondike-Solver string, which the API takes as it is.
       body.deck = /^\d+$/.test(deck)
         ? deck
         : deck
             .split(/[\s,]+/)
             .filter(Boolean)
-            .map((code) => code.toUpperCase().replace(/^10/, 'T'));
+            .map((card) =>
+              card
+                .replace(/\uFE0F/g, '')
+                .toUpperCase()
+                .replace(/^10/, 'T')
+                .replace(/[♣♦♥♠]$/, (symbol) => SUIT_LETTERS[symbol]!),
+            );
     }
     setError(null);
     setDealing(true);
@@ -102,7 +115,7 @@ export function NewGame({ onDeal }: NewGameProps) {
           )}
           {kind === 'deck' && (
             <label class="wide">
-              Deck: 52 cards in dealing order (AC 2D … 10H), or the 156-digit Klondike-Solver string
+              Deck: the 52 cards in dealing order (A♣ 2♦ … 10♥), or the 156 digits of Klondike-Solver
               <textarea name="deck" rows={3} required autoFocus />
             </label>
           )}

@@ -4,9 +4,11 @@
  *
  * Every input (a click, a drop, a key) joins one queue and is applied in order, against the game as
  * the answers before it left it: four quick presses of U undo four moves, two clicks on the stock
- * draw twice. Motion never holds the queue up: an autoplay's or autocomplete's cards are shown
- * going home one after another, and the next input ends that show at once. A hint runs beside the
- * queue, and its answer is dropped if the game moved on meanwhile.
+ * draw twice; a hint is asked for the game the inputs before it left. A refused input is said in
+ * words, and the inputs after it still apply, each to the game as it then is. Motion never holds
+ * the queue up: an autoplay's or autocomplete's cards are shown going home one after another, and
+ * the next input ends that show at once. The hints that offer Autocomplete run beside the queue,
+ * and an answer for a game that moved on meanwhile is dropped.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Hint, Move, PlayedMove, View } from '../../types.js';
@@ -171,18 +173,27 @@ export function useGame(id: string, token: string | undefined) {
   /** The move or action being sent, to word its refusal with the cards it concerned. */
   const sending = useRef<{ move?: Move; view: View | null }>({ view: null });
 
+  /** A refusal was said since the queue last ran dry: the inputs after it leave it in view. */
+  const saidRefusal = useRef(false);
+  /** Clears the message line, unless it says why an earlier input of this run was refused. */
+  const quiet = () => {
+    if (!saidRefusal.current) setMessage(null);
+  };
+
   const drain = async () => {
     // No busy state: every input waits its turn in the queue, so there is nothing to disable while
     // a request is out, and no redraw of the table for it.
     running.current = true;
+    saidRefusal.current = false;
     while (queue.current.length > 0) {
       const input = queue.current.shift()!;
       try {
         await input();
       } catch (error) {
-        // The inputs after a refused one were made for a table that did not come: they go too.
-        queue.current.length = 0;
+        // The inputs after a refused one stay queued: each applies to the table as it now is (drawn
+        // again when it had gone stale), and one that no longer fits is refused on its own.
         await refused(error, sending.current.move, sending.current.view);
+        saidRefusal.current = true;
       }
     }
     running.current = false;
@@ -221,7 +232,7 @@ export function useGame(id: string, token: string | undefined) {
     sending.current = { move, view: before };
     const after = await api.move(id, token, move, before.version);
     show(after);
-    setMessage(null);
+    quiet();
     await autoplayAfter(after);
   };
 
@@ -236,27 +247,24 @@ export function useGame(id: string, token: string | undefined) {
       if (action === 'autoplay' || action === 'autocomplete') showSteps(before, after);
       else show(after);
       if (action === 'undo' || action === 'redo') setLostAt(null);
-      setMessage(action === 'autoplay' ? { text: autoplayWords(before, after), error: false } : null);
+      if (action === 'autoplay') setMessage({ text: autoplayWords(before, after), error: false });
+      else quiet();
     });
 
-  /** The hint, beside the queue: shown if the game is still where it was asked. */
-  const askHint = () => {
-    const view = latest.current;
-    if (view?.status !== 'playing') return;
-    if (secret) return setMessage({ text: DAILY_SECRET, error: false });
-    const asked = showing.current;
-    setMessage({ text: 'Thinking…', error: false });
-    api.hint(id, token).then(
-      (answer) => {
-        if (showing.current !== asked) return;
-        setSelection(null);
-        setHint(answer.move);
-        setMessage({ text: hintWords(answer, view), error: false });
-        learn(answer, view);
-      },
-      (error: unknown) => showing.current === asked && void refused(error, undefined, view),
-    );
-  };
+  /** The hint, an input like the others: asked for the game as the inputs before it left it. */
+  const askHint = () =>
+    enqueue(async () => {
+      const view = latest.current;
+      if (view?.status !== 'playing') return;
+      if (secret) return setMessage({ text: DAILY_SECRET, error: false });
+      setMessage({ text: 'Thinking…', error: false });
+      sending.current = { view };
+      const answer = await api.hint(id, token);
+      setSelection(null);
+      setHint(answer.move);
+      setMessage({ text: hintWords(answer, view), error: false });
+      learn(answer, view);
+    });
 
   /** What a hint tells the table beyond its move: the game is lost, or a finish is proved. */
   const learn = (answer: Hint, view: View) => {
@@ -317,7 +325,7 @@ export function useGame(id: string, token: string | undefined) {
       if (most === 0) return setMessage({ text: 'There is no card to pick up there.', error: true });
       const wanted = count ?? (isTableau(pile) ? aimRef.current.depth : 1);
       setHint(null);
-      setMessage(null);
+      quiet();
       setSelection({ from: pile, count: Math.min(wanted, most) });
     });
 
