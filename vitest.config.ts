@@ -43,10 +43,13 @@ class LongestFirst extends BaseSequencer {
  */
 const SHARING = [
   'test/domain/*.test.ts',
-  'test/solver/{analysis,choices,commuting,hint,safety,solver}.test.ts',
+  'test/solver/{analysis,choices,commuting,hint,safety,solver,table}.test.ts',
   'test/client/{commands,render}.test.ts',
   'test/web/{words,layout,responses}.test.ts',
-  'test/infra/{config,banner,daily}.test.ts',
+  'test/infra/{config,banner}.test.ts',
+  // The CDK's assertions: besides aws-cdk-lib, loaded once a worker, they share the apps their
+  // harness synthesizes (test/infra/harness.ts), each once a worker rather than once a file.
+  'test/infra/{daily,players,projections,site,stack}.test.ts',
   'test/functions/snapshot-size.test.ts',
 ];
 
@@ -95,6 +98,8 @@ export default defineConfig({
     // default (a core but one) runs them one by one on 2 cores.
     maxWorkers: Math.max(2, Math.ceil(availableParallelism() * 1.5)),
     sequence: { sequencer: LongestFirst },
+    // The folder of the CDK tests' cloud assemblies, for the whole run (test/support/cdk-outdirs.ts).
+    globalSetup: ['test/support/cdk-outdirs.ts'],
     // What fails a test that hangs: long enough for the slowest test on a machine that other work
     // keeps busy (no test's assertion depends on the machine's speed).
     testTimeout: 120_000,

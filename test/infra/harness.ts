@@ -1,7 +1,8 @@
 /**
  * The app under test, synthesized without bundling (the functions' code is not built) and
  * without the built-in CloudFormation schema check, which alone takes seconds. cdk-nag still runs.
- * One app per context, cached: synthesis is the slow part of these tests.
+ * One app per context, cached: synthesis is the slow part of these tests, and the files that use
+ * this module share a worker (vitest.config.ts), so each app is synthesized once a worker.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,14 +10,17 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll } from 'vitest';
 import { type BuiltApp, buildApp } from '../../infra/build-app.js';
+import { CDK_OUTDIRS_ENV } from '../support/cdk-outdirs.js';
 
 /**
- * Where the test file's apps write their cloud assemblies (about 20 MB each, most of it a layer the
- * CDK copies in), removed after the file: without an outdir the CDK leaves a `cdk.out*` folder in
- * the system's temporary folder per synthesis. (A hook of the file that imports this module.)
+ * Where the apps write their cloud assemblies (about 20 MB each, most of it a layer the CDK copies
+ * in): without an outdir the CDK leaves a `cdk.out*` folder in the system's temporary folder per
+ * synthesis. The suite's folder (test/support/cdk-outdirs.ts), which outlives each file: the files
+ * share a worker, and with it this module and the apps it keeps. Run otherwise, a folder of the
+ * file that imports this module, removed after it.
  */
-const OUTDIRS = mkdtempSync(join(tmpdir(), 'klondike-cdk-'));
-afterAll(() => rmSync(OUTDIRS, { recursive: true, force: true }));
+const OUTDIRS = process.env[CDK_OUTDIRS_ENV] ?? mkdtempSync(join(tmpdir(), 'klondike-cdk-'));
+if (!process.env[CDK_OUTDIRS_ENV]) afterAll(() => rmSync(OUTDIRS, { recursive: true, force: true }));
 
 export interface SynthesizedApp extends BuiltApp {
   readonly template: Template;
