@@ -1,16 +1,30 @@
 /**
  * A player who takes every hint and nothing else: `npm run hintbot -- --deals N [--from S]
  * [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall]
- * [--budget name=value,...]`. Plays the numbered deals S..S+N-1 through the domain (no HTTP, for
+ * [--budget name=value,...] [--where-lost]`. Plays the numbered deals S..S+N-1 through the domain (no HTTP, for
  * speed), taking `hint` until it offers no move, and prints the share won with its 95% Wilson
  * interval, why the games that were not won ended, and the time per hint (median, p90, p99, max; the
  * process's CPU time unless `--clock wall`). With `--out`, one JSON line per deal is written as it
  * finishes (`{ seed, won, moves, ending, ms }`), so a long run can be watched and checked. With
- * `--jobs J`, J processes share the deals (each hint still runs on one core).
+ * `--jobs J`, J processes share the deals (each hint still runs on one core). With `--where-lost`,
+ * each game not won is analysed with every card known (the analysis route's `analyse`, without its
+ * clock): for a winnable deal, the move that lost it (the one after the last winnable version), in
+ * which pass, and what kind of move it was; a table of them is printed at the end.
  */
 import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { deal, decide, evolve, fold, type GameState, isViolation } from '../domain/index.js';
+import {
+  ANALYSIS_BUDGET,
+  analyse,
+  deal,
+  decide,
+  evolve,
+  fold,
+  type GameEvent,
+  type GameState,
+  isViolation,
+  type PlayedMove,
+} from '../domain/index.js';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { HINT_BUDGET, type HintBudget, hint } from '../domain/solver/index.js';
@@ -32,6 +46,7 @@ const { values } = parseArgs({
     // What a hint's time is: the process's CPU time (the default: other work on a shared machine
     // does not count) or the wall clock.
     clock: { type: 'string', default: 'cpu' },
+    'where-lost': { type: 'boolean', default: false },
   },
 });
 const budget: HintBudget = { ...HINT_BUDGET };
@@ -60,7 +75,7 @@ if (
   !isClockName(values.clock)
 ) {
   console.error(
-    'usage: npm run hintbot -- --deals N [--from S] [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall] [--budget name=value,...]',
+    'usage: npm run hintbot -- --deals N [--from S] [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall] [--budget name=value,...] [--where-lost]',
   );
   process.exit(2);
 }
@@ -78,6 +93,49 @@ interface Played {
   readonly ending: string | null;
   /** Milliseconds of each hint. */
   readonly times: number[];
+  /** With --where-lost, for a game not won: whether its deal could be won, and where that was lost. */
+  readonly lost?: WhereLost;
+}
+
+interface WhereLost {
+  readonly deal: 'winnable' | 'lost' | 'unknown';
+  /** The last version that could still be won, and the move played from it, its kind and pass. */
+  readonly version?: number | 'unknown';
+  readonly move?: PlayedMove;
+  readonly kind?: string;
+  readonly pass?: number;
+}
+
+/** What kind of move lost a game: from the waste, a tableau or a foundation, or a draw or recycle. */
+const kindOfMove = (move: PlayedMove): string =>
+  move.type !== 'move'
+    ? move.type
+    : move.from === 'waste'
+      ? 'waste'
+      : move.from.startsWith('t')
+        ? 'tableau'
+        : 'foundation';
+
+/** Where a game not won was lost: its log resigned and analysed with every card known. */
+function whereLost(
+  events: readonly GameEvent[],
+  states: readonly GameState[],
+  moves: readonly PlayedMove[],
+): WhereLost {
+  const last = states.at(-1)!;
+  const resigned = decide(last, { type: 'resign' });
+  if (isViolation(resigned)) throw new Error('a game in play can always resign');
+  const { verdict, lastWinnableVersion } = analyse([...events, resigned], ANALYSIS_BUDGET);
+  if (verdict !== 'winnable' || lastWinnableVersion === null || lastWinnableVersion === 'unknown')
+    return { deal: verdict, ...(lastWinnableVersion === 'unknown' ? { version: 'unknown' } : {}) };
+  const move = moves[lastWinnableVersion]!;
+  return {
+    deal: verdict,
+    version: lastWinnableVersion,
+    move,
+    kind: kindOfMove(move),
+    pass: states[lastWinnableVersion]!.board.pass,
+  };
 }
 
 /**
@@ -92,25 +150,39 @@ const positionKey = (state: GameState) =>
   JSON.stringify(passes === null ? { ...state.board, pass: 0 } : state.board);
 
 function playByHints(seed: number): Played {
-  let state = fold([deal(deckFromSeed(seed), seed, rules)]);
+  const dealt = deal(deckFromSeed(seed), seed, rules);
+  let state = fold([dealt]);
+  const events: GameEvent[] = [dealt];
+  const states: GameState[] = [state];
+  const played: PlayedMove[] = [];
   const times: number[] = [];
   const seen = new Map<string, number>([[positionKey(state), 1]]);
+  const ended = (moves: number, ending: string): Played => ({
+    seed,
+    won: false,
+    moves,
+    ending,
+    times,
+    ...(values['where-lost'] ? { lost: whereLost(events, states, played) } : {}),
+  });
   for (let moves = 0; moves < MAX_MOVES; moves++) {
     const t0 = clock();
     const { move, reason } = hint(state, budget);
     times.push(clock() - t0);
-    if (move === null) return { seed, won: false, moves, ending: reason.split(':')[0]!, times };
+    if (move === null) return ended(moves, reason.split(':')[0]!);
     const event = decide(state, move);
     if (isViolation(event)) throw new Error(`seed ${seed}: the hint ${JSON.stringify(move)} is illegal`);
     state = evolve(state, event);
+    events.push(event);
+    states.push(state);
+    played.push(move);
     if (state.status === 'won') return { seed, won: true, moves: moves + 1, ending: null, times };
     const key = positionKey(state);
     const timesSeen = (seen.get(key) ?? 0) + 1;
-    if (timesSeen > COMES_BACK)
-      return { seed, won: false, moves: moves + 1, ending: 'A position came back', times };
+    if (timesSeen > COMES_BACK) return ended(moves + 1, 'A position came back');
     seen.set(key, timesSeen);
   }
-  return { seed, won: false, moves: MAX_MOVES, ending: `Still playing after ${MAX_MOVES} moves`, times };
+  return ended(MAX_MOVES, `Still playing after ${MAX_MOVES} moves`);
 }
 
 /** Wilson score interval for k successes in n trials, 95%. */
@@ -178,6 +250,27 @@ const slowest = results
 console.log(
   `  slowest hint: seed ${slowest.seed}, before move ${slowest.move + 1}, ${slowest.ms.toFixed(0)} ms`,
 );
+if (values['where-lost']) {
+  const analysed = results.filter((r) => r.lost !== undefined).map((r) => r.lost!);
+  const deals = (verdict: string) => analysed.filter((lost) => lost.deal === verdict).length;
+  console.log(
+    `  where the ${analysed.length} games not won were lost: the deal was winnable in ${deals('winnable')}, lost in ${deals('lost')}, undecided in ${deals('unknown')}`,
+  );
+  const located = analysed.filter((lost) => lost.kind !== undefined);
+  const count = (key: (lost: WhereLost) => string) => {
+    const counts = new Map<string, number>();
+    for (const lost of located) counts.set(key(lost), (counts.get(key(lost)) ?? 0) + 1);
+    return [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ');
+  };
+  console.log(
+    `  the move that lost a winnable deal (${located.length} located): ${count((lost) => lost.kind!)}`,
+  );
+  console.log(`  in pass: ${count((lost) => String(lost.pass))}`);
+  console.log(`  kind and pass: ${count((lost) => `${lost.kind} in pass ${lost.pass}`)}`);
+}
 const perGame = results.map((r) => r.times.reduce((sum, t) => sum + t, 0) / 1000).sort((a, b) => a - b);
 console.log(
   `  per game: median ${percentile(perGame, 0.5).toFixed(1)} s, max ${perGame.at(-1)!.toFixed(1)} s; total ${((performance.now() - began) / 1000).toFixed(0)} s`,
