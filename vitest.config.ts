@@ -25,6 +25,11 @@ const LONGEST = [
   'test/solver/solver.test.ts',
   'test/client/session.test.ts',
   'test/infra/stack.test.ts',
+  // Files of the sharing workers, which would otherwise run after every isolated file and end the
+  // run with one or two workers busy (some 10 s).
+  'test/infra/projections.test.ts',
+  'test/infra/players.test.ts',
+  'test/solver/hint.test.ts',
   'test/integration/solver-routes.test.ts',
   'test/docs/examples.test.ts',
   'test/integration/legacy-layout.test.ts',
