@@ -45,6 +45,10 @@ export function handlerCode(projectRoot: string, entry: string): Code {
     bundling: {
       // Never used: local bundling below always builds or fails loudly.
       image: DockerImage.fromRegistry('local-esbuild-only'),
+      // Never run either, but it names the entry: the CDK caches a bundling by its options as JSON,
+      // which drops the local function below, so without it every function would get the first
+      // function's bundle.
+      command: ['esbuild', entry],
       local: {
         tryBundle(outputDir: string): boolean {
           buildSync({

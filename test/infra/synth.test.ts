@@ -76,6 +76,8 @@ describe('cdk synth (bundling and validation on)', () => {
         functions.filter((fn) => String(fn.Properties.Description).startsWith(own)),
         own,
       ).toHaveLength(1);
+    // Each function its own bundle: one asset shared by all would run one handler everywhere.
+    expect(new Set(functions.map((fn) => fn.Properties.Code.S3Key)).size).toBe(functions.length);
     const bundles = functions.map((fn) => {
       const hash = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
       const dir = join(outdir, assets.files[hash].source.path);
@@ -98,11 +100,27 @@ describe('cdk synth (bundling and validation on)', () => {
     });
     expect(loaded.stderr).toBe('');
     expect(loaded.stdout.trim().split('\n')).toEqual(bundles.map(() => 'function'));
+    // Each route's bundle is built from its own handler, and holds no other route's (its source map
+    // lists what went into it).
+    for (const route of ROUTES) {
+      const at = Object.keys(template.Resources).filter((id) =>
+        new RegExp(`^${route.name}[0-9A-F]{8}$`).test(id),
+      );
+      expect(at, route.name).toHaveLength(1);
+      const map = JSON.parse(
+        readFileSync(`${bundles[functions.indexOf(template.Resources[at[0]!])]!}.map`, 'utf8'),
+      );
+      const handlers = (map.sources as string[]).flatMap(
+        (source) => /functions\/handlers\/(\w+)\.ts$/.exec(source)?.[1] ?? [],
+      );
+      expect(handlers, route.name).toEqual([route.name]);
+    }
     // The projector's bundle is built from PROJECTOR_ENTRY (its log line is in it, and in no route's).
     const projectorBundle =
       bundles[functions.findIndex((fn) => String(fn.Properties.Description).startsWith('Projector'))]!;
     expect(readFileSync(projectorBundle, 'utf8')).toContain('projection failed');
     const routeBundles = bundles.filter((bundle) => bundle !== projectorBundle);
+    expect(routeBundles).toHaveLength(functions.length - 1);
     for (const bundle of routeBundles)
       expect(readFileSync(bundle, 'utf8')).not.toContain('projection failed');
 
