@@ -128,13 +128,17 @@ function whereLost(
   const { verdict, lastWinnableVersion } = analyse([...events, resigned], ANALYSIS_BUDGET);
   if (verdict !== 'winnable' || lastWinnableVersion === null || lastWinnableVersion === 'unknown')
     return { deal: verdict, ...(lastWinnableVersion === 'unknown' ? { version: 'unknown' } : {}) };
+  const pass = states[lastWinnableVersion]!.board.pass;
+  // The hints stopped where the game could still be won: no move lost it, the hint found none.
+  if (lastWinnableVersion === last.version)
+    return { deal: verdict, version: lastWinnableVersion, kind: 'none (the hints stopped)', pass };
   const move = moves[lastWinnableVersion]!;
   return {
     deal: verdict,
     version: lastWinnableVersion,
     move,
     kind: kindOfMove(move),
-    pass: states[lastWinnableVersion]!.board.pass,
+    pass,
   };
 }
 
