@@ -3,13 +3,15 @@
  * (./bundling.ts), Node.js 24 on arm64, a log group of its own, and a role of its own that holds
  * exactly the statements the caller lists and may write only to that log group.
  */
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { AssetHashType, DockerImage, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
+import { handlerEntry, PREPARE_DAILY_ENTRY, PROJECTOR_ENTRY, ROUTES } from '../functions/routes.js';
 import { ESBUILD_OPTIONS } from './bundling.js';
 
 /** The fold of a game is CPU-bound and memory buys CPU. */
@@ -33,6 +35,54 @@ export interface ServiceFunctionProps {
   readonly statements: readonly PolicyStatement[];
 }
 
+/** Every function's entry: the routes', the projector's and the daily deals' preparation's. */
+const SERVICE_ENTRIES: readonly string[] = [
+  ...ROUTES.map(handlerEntry),
+  PROJECTOR_ENTRY,
+  PREPARE_DAILY_ENTRY,
+];
+
+/** The files of each entry's bundle (`index.mjs` and its map), by entry: see bundlesTogether. */
+type Bundles = ReadonlyMap<string, readonly { name: string; contents: Uint8Array }[]>;
+const together = new Map<string, Bundles>();
+
+/**
+ * Every function's bundle, made by one esbuild build the first time one is asked for (in this
+ * process, for bundles written beside `outputDir`): the modules the functions share are read and
+ * linked once, which costs esbuild about 6 s of CPU for the 24 bundles instead of 10 s one by one.
+ * Each bundle is byte for byte what a build of its entry alone makes, its map too: the map names
+ * the sources relative to the bundle, so the bundles are built as if beside `outputDir`.
+ */
+function bundlesTogether(projectRoot: string, outputDir: string): Bundles {
+  const beside = dirname(outputDir);
+  const key = JSON.stringify([projectRoot, beside]);
+  let bundles = together.get(key);
+  if (!bundles) {
+    const names = SERVICE_ENTRIES.map((_, i) => `klondike-bundle-${i}`);
+    const { outputFiles } = buildSync({
+      ...ESBUILD_OPTIONS,
+      entryPoints: Object.fromEntries(
+        SERVICE_ENTRIES.map((entry, i) => [`${names[i]}/index`, join(projectRoot, entry)]),
+      ),
+      outdir: beside,
+      outExtension: { '.js': '.mjs' },
+      write: false,
+      absWorkingDir: projectRoot,
+      logLevel: 'warning',
+    });
+    bundles = new Map(
+      SERVICE_ENTRIES.map((entry, i) => [
+        entry,
+        outputFiles
+          .filter((file) => basename(dirname(file.path)) === names[i])
+          .map((file) => ({ name: basename(file.path), contents: file.contents })),
+      ]),
+    );
+    together.set(key, bundles);
+  }
+  return bundles;
+}
+
 /**
  * A handler's code: `entry` bundled at synthesis by the local esbuild, in this process, into
  * `index.mjs` and its source map (what Lambda loads as `index.handler`). `cdk synth` needs no Docker,
@@ -51,13 +101,21 @@ export function handlerCode(projectRoot: string, entry: string): Code {
       command: ['esbuild', entry],
       local: {
         tryBundle(outputDir: string): boolean {
-          buildSync({
-            ...ESBUILD_OPTIONS,
-            entryPoints: [join(projectRoot, entry)],
-            outfile: join(outputDir, 'index.mjs'),
-            absWorkingDir: projectRoot,
-            logLevel: 'warning',
-          });
+          const files = SERVICE_ENTRIES.includes(entry)
+            ? bundlesTogether(projectRoot, outputDir).get(entry)!
+            : undefined;
+          if (!files) {
+            buildSync({
+              ...ESBUILD_OPTIONS,
+              entryPoints: [join(projectRoot, entry)],
+              outfile: join(outputDir, 'index.mjs'),
+              absWorkingDir: projectRoot,
+              logLevel: 'warning',
+            });
+            return true;
+          }
+          mkdirSync(outputDir, { recursive: true });
+          for (const file of files) writeFileSync(join(outputDir, file.name), file.contents);
           return true;
         },
       },
