@@ -120,38 +120,39 @@ describe('with the development issuer', () => {
     expect(created.status).toBe(201);
   });
 
-  it('a body still arriving after its time is 408 problem+json, and the connection is closed', async () => {
-    const answer = await new Promise<string>((resolve, reject) => {
+  /**
+   * What the runtime answers to a request cut short (`partial`, raw), once it closes the connection:
+   * its head and body. Without an answer the request would be held for Node's 300 s: 5 s is a failure.
+   */
+  const answerTo = (partial: string) =>
+    new Promise<{ head: string; body: string }>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1');
       let text = '';
       socket.on('data', (chunk) => {
         text += chunk.toString('latin1');
       });
-      socket.on('close', () => resolve(text));
+      socket.on('close', () => {
+        const [head = '', body = ''] = text.split('\r\n\r\n');
+        resolve({ head, body });
+      });
       socket.on('error', reject);
-      // Without an answer the request would be held for Node's 300 s: 5 s is a failure.
       socket.setTimeout(5_000, () => socket.destroy(new Error(`no answer within 5 s: ${text}`)));
-      socket.write(`POST /games HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 20\r\n\r\n{"se`);
+      socket.write(partial);
     });
-    const [head = '', body = ''] = answer.split('\r\n\r\n');
+
+  it('a body still arriving after its time is 408 problem+json, and the connection is closed', async () => {
+    const { head, body } = await answerTo(
+      `POST /games HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 20\r\n\r\n{"se`,
+    );
     expect(head).toMatch(/^HTTP\/1\.1 408 /);
     expect(head.toLowerCase()).toContain('content-type: application/problem+json');
     expect(JSON.parse(body)).toMatchObject({ type: '/problems/request-timeout', status: 408 });
   });
 
   it('headers still arriving after their time are 408 problem+json too, and the connection is closed', async () => {
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), '127.0.0.1');
-      let text = '';
-      socket.on('data', (chunk) => {
-        text += chunk.toString('latin1');
-      });
-      socket.on('close', () => resolve(text));
-      socket.on('error', reject);
-      socket.setTimeout(5_000, () => socket.destroy(new Error(`no answer within 5 s: ${text}`)));
-      socket.write(`GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: appl`);
-    });
-    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    const { head, body } = await answerTo(
+      `GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: appl`,
+    );
     expect(head).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(head.toLowerCase()).toContain('content-type: application/problem+json');
     expect(JSON.parse(body)).toMatchObject({

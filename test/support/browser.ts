@@ -6,7 +6,8 @@
  * 15.7 s -> 12.2 s, browser.test 21.4 s -> 19.3 s). `.ci/run` installs it with apt when no Chromium
  * is there; where none is found the browser tests say so and are skipped.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { View } from '../../client/types.js';
 import type { RuntimeOptions } from '../../infra/local/runtime.js';
@@ -91,4 +92,25 @@ export function visibleCards(view: View): Set<string> {
     ...Object.values(view.foundations).flat(),
     ...view.tableau.flatMap((column) => column.cards),
   ]);
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+/**
+ * The serious and critical accessibility violations axe-core finds in the page as it is, each as
+ * "where: rule (impact) targets". axe is evaluated through the DevTools protocol, which the page's
+ * CSP (script-src 'self') does not govern, once a document (the views of the page keep it). The
+ * passes' details are left out (resultTypes), which makes an audit about twice as quick; every rule
+ * runs all the same, and every violation comes back whole.
+ */
+export async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(
+    async () =>
+      (await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }))
+        .violations,
+  );
+  return violations
+    .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v: any) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n: any) => n.target).join(' ')}`);
 }

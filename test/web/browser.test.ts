@@ -3,8 +3,7 @@
  * runtime exactly as `npm start` serves it: a fresh Vite build, the API beside it, its security
  * headers on. One browser and one server for the whole file, since the machine has two cores.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -13,7 +12,14 @@ import type { Move, PlayedMove, View } from '../../client/types.js';
 import { cardShort } from '../../client/web/src/cards.js';
 import { hintWords } from '../../client/web/src/words.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
-import { CHROMIUM, expectedPiles, NO_CHROMIUM, shownPiles, waitForVersion } from '../support/browser.js';
+import {
+  CHROMIUM,
+  expectedPiles,
+  NO_CHROMIUM,
+  seriousViolations,
+  shownPiles,
+  waitForVersion,
+} from '../support/browser.js';
 import type { Client, Local } from '../support/local.js';
 import { hiddenCardsIn, hiddenCardsInPage, recordResponses } from './responses.js';
 import { WITHOUT_AUTOPLAY } from './settings.js';
@@ -304,23 +310,7 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
   it('finds no serious or critical accessibility violation (axe-core) in play, the dialogs and the replay', {
     timeout: 60_000,
   }, async () => {
-    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-    const audit = async (where: string) => {
-      // Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not
-      // govern; once a document (the views of the page keep it).
-      if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
-      // The passes' details are left out (resultTypes), which makes an audit about twice as quick;
-      // every rule runs all the same, and every violation comes back whole.
-      const violations = await page.evaluate(
-        async () =>
-          (await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }))
-            .violations,
-      );
-      const serious = violations
-        .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v: any) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n: any) => n.target).join(' ')}`);
-      expect(serious).toEqual([]);
-    };
+    const audit = async (where: string) => expect(await seriousViolations(page, where)).toEqual([]);
     await page.goto(`${local.url}/#replay=${wonId}`);
     await page.waitForSelector('output[data-version="0"]');
     await audit('replay');

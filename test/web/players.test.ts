@@ -1,17 +1,15 @@
-/**
- * Players in the web client (Chromium through playwright-core), served by the local runtime as
- * `npm start` serves it, signing in at its development issuer: two players each see only their own
- * games in "My games", a game won along a line of test/fixtures/winning-lines.json and one resigned
- * show with their statuses and in the statistics, a reload keeps the player, signing out forgets
- * the token, and a refused token or an unreachable issuer is said in words.
- */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Move } from '../../client/types.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
-import { CHROMIUM, launchBrowser, NO_CHROMIUM, startSite, waitForVersion } from '../support/browser.js';
+import {
+  CHROMIUM,
+  launchBrowser,
+  NO_CHROMIUM,
+  seriousViolations,
+  startSite,
+  waitForVersion,
+} from '../support/browser.js';
 import { type Client, client, type Local } from '../support/local.js';
 import { hiddenCardsIn, type Recorded, recordResponses } from './responses.js';
 import { WITHOUT_AUTOPLAY } from './settings.js';
@@ -258,23 +256,8 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
   it('finds no serious or critical accessibility violation (axe-core) in the sign-in form and My games', {
     timeout: 60_000,
   }, async () => {
-    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-    const audit = async (page: Page, where: string) => {
-      // Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not
-      // govern; once a document (the views of the page keep it).
-      if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
-      // The passes' details are left out (resultTypes), which makes an audit about twice as quick;
-      // every rule runs all the same, and every violation comes back whole.
-      const violations = await page.evaluate(
-        async () =>
-          (await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }))
-            .violations,
-      );
-      const serious = violations
-        .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v: any) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n: any) => n.target).join(' ')}`);
-      expect(serious).toEqual([]);
-    };
+    const audit = async (page: Page, where: string) =>
+      expect(await seriousViolations(page, where)).toEqual([]);
     await audit(bob, 'My games, two pages, signed in');
     await bob.goto(`${local.url}/#game=${games.bob}`);
     await waitForVersion(bob, 1);
