@@ -205,16 +205,12 @@ describe('npm start on tables of the wrong shape', () => {
       await ensureTables(endpoint, 'the-log', 'the-read-models');
       const Key = { pk: { S: 'g1' }, sk: { N: '0' } };
       await client.send(new PutItemCommand({ TableName: 'the-log', Item: { ...Key, owner: { S: 'p' } } }));
-      const failure = await start([], {
+      const { code, lines } = await failedStart({
         DYNAMODB_ENDPOINT: endpoint,
         TABLE_NAME: 'the-read-models',
         READ_TABLE_NAME: 'the-log',
-      }).served.then(
-        () => undefined,
-        (error: { code: number; output: string }) => error,
-      );
-      expect(failure?.code).toBe(1);
-      const lines = failure!.output.trim().split('\n');
+      });
+      expect(code).toBe(1);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(
         /^Could not start: the table the-read-models at \S+ is not an event log: .*; name the event log in TABLE_NAME\./,
@@ -349,12 +345,8 @@ describe('starting (docs/api.md, "The local runtime answers every request")', ()
     const closed = await tcpServer();
     await closed.close();
     const endpoint = `http://127.0.0.1:${closed.port}`;
-    const failure = await start([], { DYNAMODB_ENDPOINT: endpoint }).served.then(
-      () => undefined,
-      (error: { code: number; output: string }) => error,
-    );
-    expect(failure?.code).toBe(1);
-    const lines = failure!.output.trim().split('\n');
+    const { code, lines } = await failedStart({ DYNAMODB_ENDPOINT: endpoint });
+    expect(code).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
       new RegExp(`^Could not start: the store at ${endpoint} \\(${ENDPOINT_ENV}\\) cannot be reached`),
