@@ -7,7 +7,6 @@
  * p90, p99, max; the process's CPU time unless `--clock wall`). It ends with one game of the longest
  * length allowed (10,000 actions).
  */
-import { parseArgs } from 'node:util';
 import {
   ANALYSIS_BUDGET,
   type Command,
@@ -25,16 +24,21 @@ import {
 import { deckFromSeed, mulberry32 } from '../domain/shuffle.js';
 import { analyse } from '../domain/solver/index.js';
 import { SOLVER_MS } from '../functions/solver.js';
+import { parseScriptArgs } from './args.js';
 import { clockOf, deadlineOn, isClockName } from './clock.js';
 
-const { values } = parseArgs({
-  options: {
-    games: { type: 'string', default: '100' },
-    from: { type: 'string', default: '0' },
-    moves: { type: 'string', default: '150' },
-    clock: { type: 'string', default: 'cpu' },
+const USAGE = 'npm run analysis-bench -- [--games 100] [--from 0] [--moves 150] [--clock cpu|wall]';
+const { values } = parseScriptArgs(
+  {
+    options: {
+      games: { type: 'string', default: '100' },
+      from: { type: 'string', default: '0' },
+      moves: { type: 'string', default: '150' },
+      clock: { type: 'string', default: 'cpu' },
+    },
   },
-});
+  USAGE,
+);
 const games = Number(values.games);
 const from = Number(values.from);
 const length = Number(values.moves);
@@ -47,7 +51,7 @@ if (
   length < 1 ||
   !isClockName(values.clock)
 ) {
-  console.error('usage: npm run analysis-bench -- [--games 100] [--from 0] [--moves 150] [--clock cpu|wall]');
+  console.error(`usage: ${USAGE}`);
   process.exit(2);
 }
 const clockName = values.clock === 'wall' ? 'wall' : 'cpu';

@@ -9,10 +9,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import openapiTS, { type OpenAPI3 } from 'openapi-typescript';
 import { openApiDocument } from '../functions/openapi.js';
 import { PROJECT_ROOT } from '../infra/bundling.js';
+import { parseScriptArgs } from './args.js';
 
 export const API_TYPES_FILE = join(PROJECT_ROOT, 'client', 'openapi.d.ts');
 
@@ -29,7 +29,10 @@ export function apiTypesOf(document: unknown): Promise<string> {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { url: { type: 'string' }, check: { type: 'boolean' } } });
+  const { values } = parseScriptArgs(
+    { options: { url: { type: 'string' }, check: { type: 'boolean' } } },
+    'npm run api-types -- [--url URL] [--check]',
+  );
   const document = values.url
     ? await fetch(new URL('/openapi.json', values.url)).then((r) => {
         if (!r.ok) throw new Error(`${r.url} answered ${r.status}`);

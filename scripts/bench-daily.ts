@@ -11,9 +11,9 @@
  * Today's deal is one a player wins in 34 requests (an autoplay takes the 28 tableau cards home;
  * eight times, a draw and three moves take the stock home), so the clients finish games quickly.
  */
-import { parseArgs } from 'node:util';
 import { dayOf } from '../domain/index.js';
 import type { TableCounts } from '../infra/local/meter.js';
+import { parseScriptArgs } from './args.js';
 import { quickDeck } from './quick-deck.js';
 
 // Before the handlers load (the test support loads them too): their logger reads it once.
@@ -22,7 +22,10 @@ const { client } = await import('../test/support/local.js');
 const { keepDailyDeal } = await import('../functions/store/daily.js');
 const { startTimedRuntime } = await import('./timed-runtime.js');
 
-const { values } = parseArgs({ options: { players: { type: 'string' }, clients: { type: 'string' } } });
+const { values } = parseScriptArgs(
+  { options: { players: { type: 'string' }, clients: { type: 'string' } } },
+  'npm run bench:daily -- [--players N] [--clients N]',
+);
 const PLAYERS = Number(values.players ?? 500);
 const CLIENTS = Number(values.clients ?? 16);
 const LAST_VERSION = 60;

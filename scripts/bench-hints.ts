@@ -9,16 +9,19 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { parseArgs } from 'node:util';
 import { client, newGame } from '../test/support/local.js';
+import { parseScriptArgs } from './args.js';
 
-const { values } = parseArgs({
-  options: {
-    isolated: { type: 'boolean' },
-    rounds: { type: 'string' },
-    hints: { type: 'string' },
+const { values } = parseScriptArgs(
+  {
+    options: {
+      isolated: { type: 'boolean' },
+      rounds: { type: 'string' },
+      hints: { type: 'string' },
+    },
   },
-});
+  'npm run bench:hints -- [--isolated] [--rounds X] [--hints X]',
+);
 const ROUNDS = Number(values.rounds ?? 5);
 const HINTS = Number(values.hints ?? 10);
 

@@ -5,11 +5,14 @@
  *  - projector throughput against the write rate, and how long the backlog takes to drain after;
  *  - the store requests of GET /me/stats for a player with 1,000 games (goal: one read).
  */
-import { parseArgs } from 'node:util';
 import { client } from '../test/support/local.js';
+import { parseScriptArgs } from './args.js';
 import { startTimedRuntime } from './timed-runtime.js';
 
-const { values } = parseArgs({ options: { games: { type: 'string' }, seconds: { type: 'string' } } });
+const { values } = parseScriptArgs(
+  { options: { games: { type: 'string' }, seconds: { type: 'string' } } },
+  'npm run bench:projection -- [--games N] [--seconds S]',
+);
 const GAMES = Number(values.games ?? 1000);
 const SECONDS = Number(values.seconds ?? 5);
 const WORKERS = 8;

@@ -5,19 +5,22 @@
  * play ordinary games: mostly moves and draws, an undo now and then, a redo after some undos; with
  * `--autoplay`, an autoplay after every tenth action too.
  */
-import { parseArgs } from 'node:util';
 import { SNAPSHOT_EVERY } from '../functions/store/events.js';
 import { startRuntime } from '../infra/local/runtime.js';
 import { client, newGame } from '../test/support/local.js';
+import { parseScriptArgs } from './args.js';
 
-const { values } = parseArgs({
-  options: {
-    containers: { type: 'string' },
-    players: { type: 'string' },
-    actions: { type: 'string' },
-    autoplay: { type: 'boolean' },
+const { values } = parseScriptArgs(
+  {
+    options: {
+      containers: { type: 'string' },
+      players: { type: 'string' },
+      actions: { type: 'string' },
+      autoplay: { type: 'boolean' },
+    },
   },
-});
+  'npm run bench:routes -- [--containers X] [--players X] [--actions X] [--autoplay]',
+);
 const CONTAINERS = Number(values.containers ?? 1);
 const PLAYERS = Number(values.players ?? 4);
 const ACTIONS = Number(values.actions ?? 150);

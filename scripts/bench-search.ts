@@ -6,19 +6,23 @@
  * node count: two versions of the search that try the same moves in the same order print the same
  * checksum.
  */
-import { parseArgs } from 'node:util';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed } from '../domain/shuffle.js';
 import { solve } from '../domain/solver/index.js';
+import { parseScriptArgs } from './args.js';
 
-const { values } = parseArgs({
-  options: {
-    deals: { type: 'string', default: '60' },
-    from: { type: 'string', default: '0' },
-    nodes: { type: 'string', default: '200000' },
-    passes: { type: 'string', default: '3' },
+const USAGE = 'npm run bench:search -- [--deals 60] [--from 0] [--nodes 200000] [--passes 3|unlimited]';
+const { values } = parseScriptArgs(
+  {
+    options: {
+      deals: { type: 'string', default: '60' },
+      from: { type: 'string', default: '0' },
+      nodes: { type: 'string', default: '200000' },
+      passes: { type: 'string', default: '3' },
+    },
   },
-});
+  USAGE,
+);
 const deals = Number(values.deals);
 const from = Number(values.from);
 const nodes = Number(values.nodes);
@@ -32,9 +36,7 @@ if (
   nodes < 1 ||
   !(passes === null || (Number.isInteger(passes) && passes >= 1))
 ) {
-  console.error(
-    'usage: npm run bench:search -- [--deals 60] [--from 0] [--nodes 200000] [--passes 3|unlimited]',
-  );
+  console.error(`usage: ${USAGE}`);
   process.exit(2);
 }
 const rules: Rules = { draw: 3, passes, foundationToTableau: true };

@@ -7,20 +7,24 @@
  * CPU is what its budget stands for (a Lambda call has its vCPU to itself). `--seeds S` draws the
  * numbered deals S, S+1, ... instead, so that two runs do the same work.
  */
-import { parseArgs } from 'node:util';
 import { deckFromSeed, type Rules, winnableDeal, withDefaults } from '../domain/index.js';
 import { randomDeck } from '../functions/deals.js';
 import { SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../functions/solver.js';
+import { parseScriptArgs } from './args.js';
 import { clockOf, deadlineOn, isClockName } from './clock.js';
 
-const { values } = parseArgs({
-  options: {
-    tries: { type: 'string' },
-    clock: { type: 'string', default: 'cpu' },
-    // The numbered deals from this seed on instead of fresh random ones: the same work for every run.
-    seeds: { type: 'string' },
+const USAGE = 'npm run bench:winnable -- [--tries 40] [--clock cpu|wall] [--seeds S]';
+const { values } = parseScriptArgs(
+  {
+    options: {
+      tries: { type: 'string' },
+      clock: { type: 'string', default: 'cpu' },
+      // The numbered deals from this seed on instead of fresh random ones: the same work for every run.
+      seeds: { type: 'string' },
+    },
   },
-});
+  USAGE,
+);
 const TRIES = Number(values.tries ?? 40);
 const firstSeed = values.seeds === undefined ? undefined : Number(values.seeds);
 if (
@@ -29,7 +33,7 @@ if (
   !isClockName(values.clock) ||
   (firstSeed !== undefined && !(Number.isInteger(firstSeed) && firstSeed >= 0))
 ) {
-  console.error('usage: npm run bench:winnable -- [--tries 40] [--clock cpu|wall] [--seeds S]');
+  console.error(`usage: ${USAGE}`);
   process.exit(2);
 }
 const clockName = values.clock === 'wall' ? 'wall' : 'cpu';

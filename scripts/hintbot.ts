@@ -12,7 +12,6 @@
  * which pass, and what kind of move it was; a table of them is printed at the end.
  */
 import { appendFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import {
   ANALYSIS_BUDGET,
   analyse,
@@ -28,27 +27,33 @@ import {
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { HINT_BUDGET, type HintBudget, hint } from '../domain/solver/index.js';
+import { parseScriptArgs } from './args.js';
 import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
 
-const { values } = parseArgs({
-  options: {
-    deals: { type: 'string', default: '100' },
-    from: { type: 'string', default: '0' },
-    passes: { type: 'string', default: '3' },
-    draw: { type: 'string', default: '3' },
-    out: { type: 'string' },
-    jobs: { type: 'string', default: '1' },
-    // Internal: this process is job `slice` of `jobs` and prints one JSON line per deal.
-    slice: { type: 'string' },
-    // Changes to the hint's budget, for experiments: name=value,... (see HINT_BUDGET).
-    budget: { type: 'string', default: '' },
-    // What a hint's time is: the process's CPU time (the default: other work on a shared machine
-    // does not count) or the wall clock.
-    clock: { type: 'string', default: 'cpu' },
-    'where-lost': { type: 'boolean', default: false },
+const USAGE =
+  'npm run hintbot -- --deals N [--from S] [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall] [--budget name=value,...] [--where-lost]';
+const { values } = parseScriptArgs(
+  {
+    options: {
+      deals: { type: 'string', default: '100' },
+      from: { type: 'string', default: '0' },
+      passes: { type: 'string', default: '3' },
+      draw: { type: 'string', default: '3' },
+      out: { type: 'string' },
+      jobs: { type: 'string', default: '1' },
+      // Internal: this process is job `slice` of `jobs` and prints one JSON line per deal.
+      slice: { type: 'string' },
+      // Changes to the hint's budget, for experiments: name=value,... (see HINT_BUDGET).
+      budget: { type: 'string', default: '' },
+      // What a hint's time is: the process's CPU time (the default: other work on a shared machine
+      // does not count) or the wall clock.
+      clock: { type: 'string', default: 'cpu' },
+      'where-lost': { type: 'boolean', default: false },
+    },
   },
-});
+  USAGE,
+);
 const budget: HintBudget = { ...HINT_BUDGET };
 for (const pair of values.budget.split(',').filter(Boolean)) {
   const [name, value] = pair.split('=');
@@ -74,9 +79,7 @@ if (
   (draw !== 1 && draw !== 3) ||
   !isClockName(values.clock)
 ) {
-  console.error(
-    'usage: npm run hintbot -- --deals N [--from S] [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall] [--budget name=value,...] [--where-lost]',
-  );
+  console.error(`usage: ${USAGE}`);
   process.exit(2);
 }
 const rules: Rules = { draw, passes, foundationToTableau: true };

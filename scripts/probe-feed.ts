@@ -11,10 +11,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type Client, client } from '../test/support/local.js';
+import { parseScriptArgs } from './args.js';
 
-const { values } = parseArgs({ options: { games: { type: 'string' } } });
+const { values } = parseScriptArgs(
+  { options: { games: { type: 'string' } } },
+  'npm run probe:feed -- [--games N]',
+);
 const GAMES = Number(values.games ?? 12);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

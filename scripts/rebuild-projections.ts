@@ -8,15 +8,18 @@
  *   npm run rebuild-projections -- --tables         the tables TABLE_NAME and READ_TABLE_NAME (AWS with
  *                                                   the usual credentials, or DYNAMODB_ENDPOINT)
  */
-import { parseArgs } from 'node:util';
 import { rebuildReadModels } from '../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../functions/routes.js';
 import { READ_TABLE_ENV } from '../functions/store/readModels.js';
 import { FolderInUse, startLocalStore } from '../infra/local/store.js';
+import { parseScriptArgs } from './args.js';
 
-const { values } = parseArgs({
-  options: { url: { type: 'string' }, data: { type: 'string' }, tables: { type: 'boolean' } },
-});
+const { values } = parseScriptArgs(
+  {
+    options: { url: { type: 'string' }, data: { type: 'string' }, tables: { type: 'boolean' } },
+  },
+  'npm run rebuild-projections -- [--url URL | --data DIR | --tables]',
+);
 
 async function rebuild(): Promise<{ deleted: number; games: number; players: number }> {
   if (values.tables) {

@@ -16,10 +16,10 @@
  * `--jobs J`, J processes share the deals (each deal still gets its budget on one core).
  */
 import { openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { Card } from '../domain/cards.js';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
+import { parseScriptArgs } from './args.js';
 import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
 import {
@@ -33,27 +33,32 @@ import {
   type Verdict,
 } from './study-deals.js';
 
-const { values } = parseArgs({
-  options: {
-    deals: { type: 'string' },
-    start: { type: 'string', default: '0' },
-    'budget-ms': { type: 'string', default: '1000' },
-    jobs: { type: 'string', default: '1' },
-    decks: { type: 'string' },
-    // An earlier run's --table: its undecided deals are studied again, at this run's budget.
-    again: { type: 'string' },
-    // The rule sets: 3 passes, unlimited passes, or both (the default), with draw 3 or draw 1.
-    passes: { type: 'string', default: '3,unlimited' },
-    draw: { type: 'string', default: '3' },
-    out: { type: 'string' },
-    table: { type: 'string' },
-    // What the budget counts: the CPU time of the process (the default: a deal's time is its own on a
-    // machine shared with other work) or the wall clock.
-    clock: { type: 'string', default: 'cpu' },
-    // Internal: this process is job `slice` of `jobs` and prints one JSON line per deal.
-    slice: { type: 'string' },
+const USAGE =
+  'npm run study -- --deals N [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE | --again TABLE] [--out FILE] [--table FILE] [--passes 3,unlimited] [--draw 3|1]';
+const { values } = parseScriptArgs(
+  {
+    options: {
+      deals: { type: 'string' },
+      start: { type: 'string', default: '0' },
+      'budget-ms': { type: 'string', default: '1000' },
+      jobs: { type: 'string', default: '1' },
+      decks: { type: 'string' },
+      // An earlier run's --table: its undecided deals are studied again, at this run's budget.
+      again: { type: 'string' },
+      // The rule sets: 3 passes, unlimited passes, or both (the default), with draw 3 or draw 1.
+      passes: { type: 'string', default: '3,unlimited' },
+      draw: { type: 'string', default: '3' },
+      out: { type: 'string' },
+      table: { type: 'string' },
+      // What the budget counts: the CPU time of the process (the default: a deal's time is its own on a
+      // machine shared with other work) or the wall clock.
+      clock: { type: 'string', default: 'cpu' },
+      // Internal: this process is job `slice` of `jobs` and prints one JSON line per deal.
+      slice: { type: 'string' },
+    },
   },
-});
+  USAGE,
+);
 /** The deals of the file, when there is one; otherwise the numbered deals from `start`. */
 const fromFile: Card[][] | undefined =
   values.decks === undefined ? undefined : readDecks(readFileSync(values.decks, 'utf8'));
@@ -84,9 +89,7 @@ if (
   !isClockName(values.clock) ||
   (values.draw !== '3' && values.draw !== '1')
 ) {
-  console.error(
-    'usage: npm run study -- --deals N [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE | --again TABLE] [--out FILE] [--table FILE] [--passes 3,unlimited] [--draw 3|1]',
-  );
+  console.error(`usage: ${USAGE}`);
   process.exit(2);
 }
 

@@ -14,13 +14,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { dayOf } from '../domain/index.js';
 import { CLOCK_OFFSET_ENV } from '../functions/clock.js';
 import { PROJECT_ROOT } from '../infra/bundling.js';
 import fixtures from '../test/fixtures/winning-lines.json' with { type: 'json' };
+import { parseScriptArgs } from './args.js';
 
 // The handlers' request logs would drown the figures; their logger reads this once, when loaded.
 process.env.LOG_LEVEL ??= 'SILENT';
@@ -30,14 +30,17 @@ const { CHROMIUM, NO_CHROMIUM, buildTestSite, launchBrowser, startSite } = await
 const { keepDailyDeal } = await import('../functions/store/daily.js');
 const { client } = await import('../test/support/local.js');
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '10' },
-    moves: { type: 'string', default: '200' },
-    'no-screenshots': { type: 'boolean', default: false },
-    'only-screenshots': { type: 'boolean', default: false },
+const { values } = parseScriptArgs(
+  {
+    options: {
+      runs: { type: 'string', default: '10' },
+      moves: { type: 'string', default: '200' },
+      'no-screenshots': { type: 'boolean', default: false },
+      'only-screenshots': { type: 'boolean', default: false },
+    },
   },
-});
+  'npm run bench:web -- [--runs X] [--moves X] [--no-screenshots] [--only-screenshots]',
+);
 if (!CHROMIUM) {
   console.error(NO_CHROMIUM);
   process.exit(1);
