@@ -442,6 +442,8 @@ export interface operations {
         headers: {
           /** @description The game's version, quoted: "<version>" */
           ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
         };
         content: {
           "application/json": components["schemas"]["CreatedGame"];
@@ -465,6 +467,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Body over 16384 bytes */
       413: {
         content: {
@@ -483,8 +491,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -537,14 +549,24 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled */
       429: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -575,6 +597,8 @@ export interface operations {
         headers: {
           /** @description The game's version, quoted: "<version>" */
           ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
         };
         content: {
           "application/json": components["schemas"]["View"];
@@ -600,6 +624,12 @@ export interface operations {
       };
       /** @description Unknown game or route */
       404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request was still arriving after 30 s */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -634,8 +664,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -661,6 +695,8 @@ export interface operations {
         headers: {
           /** @description The game's version, quoted: "<version>" */
           ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
         };
         content: {
           "application/json": components["schemas"]["View"];
@@ -686,6 +722,12 @@ export interface operations {
       };
       /** @description Unknown game or route */
       404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request was still arriving after 30 s */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -720,8 +762,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -747,6 +793,8 @@ export interface operations {
         headers: {
           /** @description The game's version, quoted: "<version>" */
           ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
         };
         content: {
           "application/json": components["schemas"]["View"];
@@ -772,6 +820,12 @@ export interface operations {
       };
       /** @description Unknown game or route */
       404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request was still arriving after 30 s */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -806,8 +860,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -833,6 +891,8 @@ export interface operations {
         headers: {
           /** @description The game's version, quoted: "<version>" */
           ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
         };
         content: {
           "application/json": components["schemas"]["View"];
@@ -858,6 +918,12 @@ export interface operations {
       };
       /** @description Unknown game or route */
       404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request was still arriving after 30 s */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -892,8 +958,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -948,14 +1018,24 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled */
       429: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1010,14 +1090,24 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled */
       429: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1066,6 +1156,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description A daily game while its day lasts (rule daily-in-progress) */
       422: {
         content: {
@@ -1078,8 +1174,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1128,6 +1228,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description The game is still in play, or a daily game while its day lasts (rule daily-in-progress) */
       422: {
         content: {
@@ -1140,8 +1246,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1167,6 +1277,8 @@ export interface operations {
         headers: {
           /** @description The game's version, quoted: "<version>" */
           ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
         };
         content: {
           "application/json": components["schemas"]["View"];
@@ -1192,6 +1304,12 @@ export interface operations {
       };
       /** @description Unknown game or route */
       404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request was still arriving after 30 s */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1226,8 +1344,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1253,6 +1375,8 @@ export interface operations {
         headers: {
           /** @description The game's version, quoted: "<version>" */
           ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
         };
         content: {
           "application/json": components["schemas"]["View"];
@@ -1278,6 +1402,12 @@ export interface operations {
       };
       /** @description Unknown game or route */
       404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request was still arriving after 30 s */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1312,8 +1442,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1355,14 +1489,24 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled */
       429: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1396,14 +1540,24 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled */
       429: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1442,6 +1596,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Body over 262144 bytes */
       413: {
         content: {
@@ -1460,8 +1620,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1489,14 +1653,24 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled */
       429: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1542,6 +1716,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Body over 16384 bytes */
       413: {
         content: {
@@ -1560,8 +1740,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1599,14 +1783,24 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled */
       429: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1640,14 +1834,24 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled */
       429: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1686,6 +1890,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Body over 16384 bytes */
       413: {
         content: {
@@ -1698,8 +1908,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1727,14 +1941,24 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The request was still arriving after 30 s */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled */
       429: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The store is unavailable or throttled; see Retry-After */
+      /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };

@@ -117,13 +117,24 @@ const VIEW = responses.View;
 
 const ref = (schema: z.ZodMiniType) => ({ $ref: `#/components/schemas/${docs.get(schema)!.id}` });
 
-const problem = (description: string) => ({
+const problem = (description: string, headers?: Json) => ({
   description,
+  ...(headers ? { headers } : {}),
   content: { 'application/problem+json': { schema: ref(responses.ProblemDetails) } },
 });
 
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+};
+
 const versionHeader = {
   ETag: { description: 'The game\'s version, quoted: "<version>"', schema: { type: 'string' } },
+};
+const replayedHeader = {
+  'Idempotent-Replayed': {
+    description: 'true when this is the first answer to an Idempotency-Key, given again',
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
 
 const IDEMPOTENCY_KEY =
@@ -217,13 +228,19 @@ function operation(route: Route): Json {
   const responses: Json = {
     [status]: {
       description: 'Success',
-      ...(shape.game || route.name === 'createGame' ? { headers: versionHeader } : {}),
+      ...(shape.game || route.name === 'createGame'
+        ? { headers: { ...versionHeader, ...(route.method === 'POST' ? replayedHeader : {}) } }
+        : {}),
       content: { 'application/json': { schema: okSchema ? ref(okSchema) : { type: 'object' } } },
     },
     400: problem('Malformed JSON, or a body, path or query that fails the schema'),
     404: problem('Unknown game or route'),
+    408: problem('The request was still arriving after 30 s'),
     429: problem('Throttled'),
-    503: problem('The store is unavailable or throttled; see Retry-After'),
+    503: problem(
+      'Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key',
+      retryAfter,
+    ),
   };
   if (route.method === 'POST' || route.method === 'PUT')
     responses[413] = problem(`Body over ${bodyLimit(route)} bytes`);
