@@ -42,8 +42,8 @@ let first: string | undefined;
  * actions, then the shortest time from the first action to the winning one, then the earliest
  * finish; equal on all three share a rank. A page is one Query of the leaderboard's index. Game ids
  * (and with them the replays) show once the day is over. A day after today, or before the first
- * daily deal, is 404. Today always has its deal (drawn on its first request if nobody has asked yet),
- * so its leaderboard is there, empty, before anyone asks for the deal.
+ * daily deal, is 404. Every day has its deal (the schedule prepares it ahead, or the day's first
+ * game deals it), so today's leaderboard is there, empty, before either has happened.
  */
 export const handler = httpHandler('leaderboard', async (request) => {
   const { date } = parseWith(DailyPath, request.pathParameters, 'path');
