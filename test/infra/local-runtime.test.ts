@@ -358,7 +358,11 @@ describe('starting (docs/api.md, "The local runtime answers every request")', ()
       n === 0 ? { status: 200, type: 'application/x-amz-json-1.0', body: '{"TableNames":[]}' } : undefined,
     );
     try {
-      const { code, lines } = await failedStart({ DYNAMODB_ENDPOINT: stalling.endpoint });
+      // A quarter of the deadline (2 s rather than 8 s after the process began): the same give-up, sooner.
+      const { code, lines } = await failedStart({
+        DYNAMODB_ENDPOINT: stalling.endpoint,
+        KLONDIKE_TIME_SCALE: '0.25',
+      });
       expect(code).toBe(1);
       expect(lines).toEqual([
         expect.stringMatching(
