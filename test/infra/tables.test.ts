@@ -56,6 +56,39 @@ async function logKept(): Promise<void> {
   expect(Item?.owner?.S).toBe('p');
 }
 
+/** A table keyed (pk, sk) with `sk` of `sortType`, and one index. */
+async function createTable(
+  TableName: string,
+  sortType: 'S' | 'N',
+  index: { readonly name: string; readonly partitionKey: string; readonly sortKey?: string },
+): Promise<void> {
+  await client.send(
+    new CreateTableCommand({
+      TableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: sortType },
+        { AttributeName: index.partitionKey, AttributeType: 'S' },
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' as const }] : []),
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+    }),
+  );
+}
+
 const indexesOf = async (TableName: string) =>
   ((await client.send(new DescribeTableCommand({ TableName }))).Table?.GlobalSecondaryIndexes ?? [])
     .map((index) => index.IndexName)
@@ -86,28 +119,7 @@ describe('ensureTables', () => {
 
   it('refuses an event table with an index the log has not, and leaves it as it is', async () => {
     const indexed = `indexed-log-${run}`;
-    await client.send(
-      new CreateTableCommand({
-        TableName: indexed,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'sk', AttributeType: 'N' },
-          { AttributeName: 'owner', AttributeType: 'S' },
-        ],
-        KeySchema: [
-          { AttributeName: 'pk', KeyType: 'HASH' },
-          { AttributeName: 'sk', KeyType: 'RANGE' },
-        ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: 'byOwner',
-            KeySchema: [{ AttributeName: 'owner', KeyType: 'HASH' }],
-            Projection: { ProjectionType: 'KEYS_ONLY' },
-          },
-        ],
-      }),
-    );
+    await createTable(indexed, 'N', { name: 'byOwner', partitionKey: 'owner' });
     await expect(ensureTables(endpoint, indexed, read)).rejects.toThrow(
       `the table ${indexed} at ${endpoint} is not an event log: its key is pk (S), sk (N) with the index byOwner,`,
     );
@@ -123,31 +135,7 @@ describe('ensureTables', () => {
 
   it('makes a read-model table from a release with other indexes anew, and says to rebuild', async () => {
     const older = `older-read-models-${run}`;
-    await client.send(
-      new CreateTableCommand({
-        TableName: older,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'sk', AttributeType: 'S' },
-          { AttributeName: 'status', AttributeType: 'S' },
-        ],
-        KeySchema: [
-          { AttributeName: 'pk', KeyType: 'HASH' },
-          { AttributeName: 'sk', KeyType: 'RANGE' },
-        ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: 'byStatus',
-            KeySchema: [
-              { AttributeName: 'status', KeyType: 'HASH' },
-              { AttributeName: 'sk', KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
-          },
-        ],
-      }),
-    );
+    await createTable(older, 'S', { name: 'byStatus', partitionKey: 'status', sortKey: 'sk' });
     await expect(ensureTables(endpoint, log, older)).resolves.toEqual({ rebuild: true });
     expect(await indexesOf(older)).toEqual(['byRank', 'byStatus']);
     await logKept();
