@@ -13,6 +13,7 @@ import {
   firstMove,
   lineChoice,
   preference,
+  talonKnown,
 } from './choices.js';
 import { playerBoard, unseenCards } from './knowledge.js';
 import { play, type SamplingBudget, sample } from './sampling.js';
@@ -33,7 +34,7 @@ export interface HintBudget extends SamplingBudget {
  * nodes, not time, so the same view always gets the same hint on any machine. A caller with a clock
  * adds a deadline as a safety net only. 48 sampled deals, 20 of them to win, rather than 24 and 10,
  * won 182 of seeds 0..999 at draw 3, three passes, against 167, and 222 of seeds 0..499 with
- * unlimited passes against 211, hints still within their goal (p99 under 600 ms and 303 ms); twice
+ * unlimited passes against 211 (without the first pass dealt through), hints still within their goal (p99 under 600 ms and 303 ms); twice
  * the node totals as well won no more (29 of seeds 1000..1199 at three passes, against 31).
  * docs/solver.md has the runs.
  */
@@ -104,6 +105,15 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
   const safe = safeAutoplay({ ...state, board })[0];
   if (safe !== undefined) {
     return { move: safe, reason: `${describe(board, safe)}: it is never needed in the tableau again.` };
+  }
+
+  if (scoutsForFree(board, rules)) {
+    return {
+      move: { type: 'draw' },
+      reason:
+        'Draw: with no limit on passes, seeing the whole stock before playing from it costs nothing, ' +
+        'as the next pass deals the same cards the same way.',
+    };
   }
 
   if (unseenCards(board).length === 0) {
@@ -193,6 +203,17 @@ function steadyMove(
   }
   return line[0]!;
 }
+
+/**
+ * Whether drawing on is free, and shows the unseen stock: with unlimited passes, in the first pass,
+ * while the waste's size is a whole number of draws. Then every waste the player could reach in
+ * this pass comes again in the next (a recycle turns the same cards over, and the next pass deals
+ * them in the same groups from the start), with the tableau as it is: whatever could be played now
+ * can be played then, with the whole stock seen. So no line is lost, and the sampled deals' plans
+ * never lean on a stock the player has not seen. With a limit on passes it would cost a pass.
+ */
+const scoutsForFree = (board: Board, rules: Rules): boolean =>
+  rules.passes === null && !talonKnown(board) && board.waste.length % rules.draw === 0;
 
 /** Whether a choice starts by taking a card back from its foundation. */
 const takesBack = (choice: Choice): boolean => {

@@ -143,6 +143,34 @@ describe('hint', () => {
     expect(talonReasons).toBeGreaterThan(0);
   });
 
+  it('with unlimited passes, deals the whole first pass through before playing from the stock', () => {
+    const rules: Rules = { draw: 3, passes: null, foundationToTableau: true };
+    for (const seed of [3, 22]) {
+      const deck = deckFromSeed(seed);
+      const moves: PlayedMove[] = [];
+      let state = stateAfter(deck, rules, moves);
+      let wastePlays = 0;
+      for (let step = 0; step < 60 && state.status === 'playing'; step++) {
+        const { move, reason } = hint(state, BUDGET);
+        if (move === null) break;
+        if (state.board.pass === 1 && state.board.stock.length > 0) {
+          // Only draws, and cards home that are never needed again, until the stock is seen.
+          if (move.type === 'draw') expect(reason).toMatch(/next pass deals the same cards/);
+          else expect(reason, JSON.stringify(move)).toMatch(/never needed in the tableau again/);
+        } else if (move.type === 'move' && move.from === 'waste') wastePlays++;
+        moves.push(move);
+        state = stateAfter(deck, rules, moves);
+      }
+      // The first pass ended, and the next played from the waste what the first only showed.
+      expect(state.board.pass).toBeGreaterThan(1);
+      expect(wastePlays).toBeGreaterThan(0);
+    }
+    // With a limit on passes, a deal through costs a pass: the hint plays from the waste in the first.
+    const limited: Rules = { draw: 3, passes: 3, foundationToTableau: true };
+    const first = stateAfter(deckFromSeed(3), limited, [{ type: 'draw' }]);
+    expect(hint(first, BUDGET).reason).not.toMatch(/next pass deals the same cards/);
+  });
+
   it('follows a win when every card is known', () => {
     // Nothing face down, nothing in the stock.
     const board = faceUpRuns();
