@@ -180,7 +180,7 @@ export function renderBoard(view: View, options: RenderOptions = {}): string {
   lines.push('');
 
   // Stock, waste, foundations.
-  const stockTop = stockCards[0];
+  const stockTop = stockCards.at(-1);
   const stock =
     stockTop !== undefined
       ? revealed(stockTop, color)
@@ -216,7 +216,7 @@ export function renderBoard(view: View, options: RenderOptions = {}): string {
   if (stockCards.length > 0) {
     listed(
       'stock, next card drawn first',
-      stockCards.map((code) => revealed(code, color)),
+      [...stockCards].reverse().map((code) => revealed(code, color)),
     );
   }
   if (shown && view.waste.length > 3) {

@@ -20,7 +20,7 @@ export interface GameView {
   readonly version: number;
   readonly status: GameStatus;
   readonly rules: Rules;
-  /** `cards` (top first, the next card drawn first) only once the game is over. */
+  /** `cards` only once the game is over: bottom to top like every pile, so the next card drawn is the last. */
   readonly stock: { readonly count: number; readonly cards?: readonly CardCode[] };
   readonly waste: readonly CardCode[];
   readonly foundations: Readonly<Record<(typeof SUITS)[number], readonly CardCode[]>>;
@@ -52,9 +52,7 @@ export function toView(state: GameState, id: string, reveal: boolean = state.sta
     version: state.version,
     status: state.status,
     rules: deal.rules,
-    stock: reveal
-      ? { count: board.stock.length, cards: codes(board.stock).reverse() }
-      : { count: board.stock.length },
+    stock: reveal ? { count: board.stock.length, cards: codes(board.stock) } : { count: board.stock.length },
     waste: codes(board.waste),
     foundations: {
       C: codes(board.foundations[0]!),

@@ -6,8 +6,11 @@ import { createHash } from 'node:crypto';
  */
 export const NAME_MAX = 24;
 
-/** Letters of any script (with their combining marks), digits, spaces and `-_.'`. */
-const NAME = /^[\p{L}\p{M}\p{Nd} \-_.']+$/u;
+/**
+ * Letters of any script (each with the combining marks that follow it), digits, spaces and `-_.'`.
+ * A combining mark is part of the letter before it, never a character of its own.
+ */
+const NAME = /^(?:\p{L}\p{M}*|[\p{Nd} \-_.'])+$/u;
 
 /** A chosen name, trimmed and in Unicode's composed form; or why it is not one. */
 export function checkName(raw: string): { readonly name: string } | { readonly problem: string } {

@@ -56,7 +56,8 @@ describe('the player view', () => {
     expect(view.deck).toEqual(deckFromSeed(3).map(formatCard));
     expect(view.seed).toBe(3);
     expect(view.tableau[6]!.hiddenCards).toHaveLength(6);
-    expect(view.stock.cards![0]).toBe(formatCard(deckFromSeed(3)[28]!));
+    // Bottom to top, like every pile: the first card a draw takes, deck[28], on top.
+    expect(view.stock.cards).toEqual(deckFromSeed(3).slice(28).reverse().map(formatCard));
   });
 
   it('a deal given as cards (or chosen by the service) reveals seed: null', () => {

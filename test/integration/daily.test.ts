@@ -189,6 +189,10 @@ describe('the day of a daily deal', () => {
       '<script>',
       'a@b.c',
       'tab\there',
+      // A combining mark is part of a letter, not a character of its own.
+      '\u0301',
+      ' \u0301\u0301',
+      '1\u0301',
     ]) {
       const refused = await api.call('PUT', '/me/profile', { body: { name: bad }, headers: jwt.alice });
       expect(refused.status, bad).toBe(400);
@@ -201,9 +205,13 @@ describe('the day of a daily deal', () => {
     expect(named.status).toBe(200);
     expect(named.body).toEqual({ name: "Zoë O'Neil-Ωmega", displayName: "Zoë O'Neil-Ωmega" });
     expect((await api.get('/me/profile', jwt.alice)).body).toEqual(named.body);
-    // Trimmed at its ends only: the spaces a player put within it are theirs.
-    const spaced = await api.call('PUT', '/me/profile', { body: { name: ' Ann  Lee ' }, headers: jwt.carol });
-    expect(spaced.body).toEqual({ name: 'Ann  Lee', displayName: 'Ann  Lee' });
+    // Trimmed at its ends only: the spaces a player put within it are theirs. Letters with their
+    // combining marks (Devanagari's vowel signs) are letters.
+    const spaced = await api.call('PUT', '/me/profile', {
+      body: { name: ' Ann  नमस्ते ' },
+      headers: jwt.carol,
+    });
+    expect(spaced.body).toEqual({ name: 'Ann  नमस्ते', displayName: 'Ann  नमस्ते' });
     expect((await api.get('/me/profile', jwt.bob)).body).toEqual({
       name: null,
       displayName: expect.stringMatching(/^Player [A-Z2-9]{6}$/),

@@ -66,12 +66,12 @@ export const shownPiles = (page: Page): Promise<Record<string, string[]>> =>
 
 /**
  * What a view says each pile should show, bottom first: a face-down card as `down` while in play,
- * by its code once the game is over (the view then lists the stock top first, and hiddenCards).
+ * by its code once the game is over (the view then lists the stock's cards, and hiddenCards).
  */
 export function expectedPiles(view: View): Record<string, string[]> {
   const down = (n: number) => Array.from({ length: n }, () => 'down');
   const piles: Record<string, string[]> = {
-    stock: view.stock.cards ? [...view.stock.cards].reverse() : down(view.stock.count),
+    stock: view.stock.cards ?? down(view.stock.count),
     waste: [...view.waste],
   };
   for (const [suit, cards] of Object.entries(view.foundations)) piles[`f${suit}`] = [...cards];

@@ -157,10 +157,10 @@ export function Table({ view, play, celebrateWin }: TableProps) {
   };
 
   // Once a game is over, its views (a replay's frames too, whatever their status then) carry the
-  // stock's cards, top first, and each column's hidden cards: they are drawn face up, marked.
+  // stock's cards and each column's hidden cards: they are drawn face up, marked.
   const stockCards = view.stock.cards;
   const stock = stockCards
-    ? [...stockCards].reverse().map((card, i) => <Card key={card} card={card} index={i} classes="revealed" />)
+    ? stockCards.map((card, i) => <Card key={card} card={card} index={i} classes="revealed" />)
     : Array.from({ length: view.stock.count }, (_, i) => <Card key={`down${i}`} card={null} />);
   const spent = view.stock.count === 0 && view.waste.length > 0 && view.recyclesLeft === 0;
 
