@@ -156,8 +156,11 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
     return noWin(state, 'Whatever the face-down cards are, no line wins from here');
   }
   if (options.length === 0) return noWin(state, 'Nothing is left but rearranging the face-up cards');
-  // Nothing to go on: the move a player would try first, all else equal; but not a card back from
-  // its foundation, which a later hint would send home again, round and round.
+  // Nothing to go on: the move a player would try first, all else equal; but none that takes a card
+  // back from its foundation anywhere on its way, which a later hint would send home again, round and
+  // round. (Were only a first move from a foundation left out, a longer way to the same plan that
+  // first moves a run to another column would be the guess, and the next hint its mirror image, back
+  // the other way, for ever.)
   const doubt =
     sampled.won === 0
       ? `none of ${sampled.samples} ways the unseen cards may lie could be won in the time given`
@@ -215,8 +218,6 @@ function steadyMove(
 const scoutsForFree = (board: Board, rules: Rules): boolean =>
   rules.passes === null && !talonKnown(board) && board.waste.length % rules.draw === 0;
 
-/** Whether a choice starts by taking a card back from its foundation. */
-const takesBack = (choice: Choice): boolean => {
-  const move = firstMove(choice);
-  return move.type === 'move' && isFoundation(pileIndex(move.from));
-};
+/** Whether a choice takes a card back from its foundation, on its way or as its move. */
+const takesBack = (choice: Choice): boolean =>
+  [...choice.path, choice.move].some((move) => move.type === 'move' && isFoundation(pileIndex(move.from)));

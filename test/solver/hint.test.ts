@@ -24,6 +24,8 @@ const BUDGET: HintBudget = {
   knownNodes: 30_000,
 };
 
+const UNLIMITED: Rules = { ...HOUSE_RULES, passes: null };
+
 const stateAfter = (deck: readonly Card[], rules: Rules, moves: readonly PlayedMove[]): GameState => {
   const result = checkHistory(deal(deck, null, rules), moves);
   if (!result.ok) throw new Error(`illegal history at ${result.index}`);
@@ -144,11 +146,10 @@ describe('hint', () => {
   });
 
   it('with unlimited passes, deals the whole first pass through before playing from the stock', () => {
-    const rules: Rules = { draw: 3, passes: null, foundationToTableau: true };
     for (const seed of [3, 22]) {
       const deck = deckFromSeed(seed);
       const moves: PlayedMove[] = [];
-      let state = stateAfter(deck, rules, moves);
+      let state = stateAfter(deck, UNLIMITED, moves);
       let wastePlays = 0;
       for (let step = 0; step < 60 && state.status === 'playing'; step++) {
         const { move, reason } = hint(state, BUDGET);
@@ -159,15 +160,14 @@ describe('hint', () => {
           else expect(reason, JSON.stringify(move)).toMatch(/never needed in the tableau again/);
         } else if (move.type === 'move' && move.from === 'waste') wastePlays++;
         moves.push(move);
-        state = stateAfter(deck, rules, moves);
+        state = stateAfter(deck, UNLIMITED, moves);
       }
       // The first pass ended, and the next played from the waste what the first only showed.
       expect(state.board.pass).toBeGreaterThan(1);
       expect(wastePlays).toBeGreaterThan(0);
     }
     // With a limit on passes, a deal through costs a pass: the hint plays from the waste in the first.
-    const limited: Rules = { draw: 3, passes: 3, foundationToTableau: true };
-    const first = stateAfter(deckFromSeed(3), limited, [{ type: 'draw' }]);
+    const first = stateAfter(deckFromSeed(3), HOUSE_RULES, [{ type: 'draw' }]);
     expect(hint(first, BUDGET).reason).not.toMatch(/next pass deals the same cards/);
   });
 
@@ -224,6 +224,34 @@ describe('hint', () => {
     );
   });
 
+  it('with nothing to go on, never guesses a way that takes a card back from its foundation', () => {
+    // Reached by following the hints on seed 336 (unlimited passes), where none of the sampled deals
+    // was won. Every way to empty the third column lays its two cards on the four of spades, taken
+    // back from its foundation: at once, or after moving the five of hearts' run onto the eight of
+    // clubs, whose next hint was the same way from that column, moving the run back, for ever.
+    const board = boardOf({
+      stock: 'KS TS 9D KD JC 6D QH 2H',
+      waste: '7S',
+      foundations: ['', 'AD 2D 3D 4D', '', 'AS 2S 3S 4S'],
+      columns: [
+        ['', 'KC QD JS TH 9S 8D 7C 6H 5S 4H'],
+        ['', 'KH QC'],
+        ['', '3H 2C'],
+        ['', 'TD 9C'],
+        ['QS 4C 3C 8H', 'TC 9H 8S 7D 6S 5H'],
+        ['7H JH AC JD', '8C'],
+        ['AH 5C 5D', '6C'],
+      ],
+      pass: 5,
+    });
+
+    const { move, reason } = hint(stateOf(board, UNLIMITED, true), BUDGET);
+    expect(move, reason).toBeNull();
+    expect(reason).toMatch(
+      /^Nothing is left but taking cards back from the foundations, and none of \d+ ways/,
+    );
+  });
+
   it('finds a choice on the sampled winning lines where the choices given lack it', () => {
     // Reached by following the hints on seed 10 (unlimited passes): with two columns empty, the next
     // card to play came up after ten moves home and between columns, further than `choices` looked.
@@ -242,9 +270,9 @@ describe('hint', () => {
       ],
       pass: 4,
     });
-    const rules: Rules = { draw: 3, passes: null, foundationToTableau: true };
+
     // Given no choice at all, the lines find one, with the moves that lead to it as its path.
-    const sampled = sample(board, rules, [], {
+    const sampled = sample(board, UNLIMITED, [], {
       ...BUDGET,
       dealNodes: 50_000,
       positionNodes: 200_000,
@@ -253,8 +281,8 @@ describe('hint', () => {
     expect(sampled.won).toBeGreaterThan(0);
     const { choice } = sampled;
     expect(choice).not.toBeNull();
-    const reached = play(board, rules, choice!.path);
-    expect(checkMove(reached, rules, choice!.move)).toBeUndefined();
+    const reached = play(board, UNLIMITED, choice!.path);
+    expect(checkMove(reached, UNLIMITED, choice!.move)).toBeUndefined();
   });
 
   it('with every card known, leads to the win and never back to a position', () => {
