@@ -22,6 +22,15 @@ const games = fixture.games as unknown as FixtureGame[];
 const named = (name: string) => games.find((game) => game.name === name)!;
 const auth = (game: FixtureGame) => ({ authorization: `Bearer ${game.token}` });
 
+/**
+ * A view that release served, as this one serves it: that release listed a finished game's stock
+ * top first, this one bottom to top like every pile. Nothing else differs.
+ */
+function asServedNow(view: object) {
+  const { stock } = view as { stock?: { count: number; cards?: string[] } };
+  return stock?.cards ? { ...view, stock: { ...stock, cards: [...stock.cards].reverse() } } : view;
+}
+
 let store: LocalStore;
 let runtime: Runtime;
 let api: Client;
@@ -59,7 +68,7 @@ describe('a log in the item-per-event layout', () => {
       for (const [version, view] of Object.entries(game.views)) {
         const answer = await api.get(`/games/${game.id}?at=${version}`, auth(game));
         expect(answer.status, `${game.name} at ${version}`).toBe(200);
-        expect(answer.body, `${game.name} at ${version}`).toEqual(view);
+        expect(answer.body, `${game.name} at ${version}`).toEqual(asServedNow(view));
       }
     }
   });
