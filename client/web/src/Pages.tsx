@@ -19,9 +19,11 @@ export interface FirstPage<T, Beside> {
 }
 
 /**
- * A paged list (My games, a leaderboard): `load` asks the first page again, `more` the page after
- * the last one shown. An answer that comes after a newer request was made is dropped, and a
- * failure is kept as its sentence, worded for what was asked (`doing`).
+ * A paged list (My games, a leaderboard): `load` asks the first page again, and the pages after it
+ * until as many rows are shown as before (a Refresh, or the read models' settling, never takes back
+ * the pages a player asked for); `more` the page after the last one shown. An answer that comes
+ * after a newer request was made is dropped, and a failure is kept as its sentence, worded for what
+ * was asked (`doing`).
  */
 export function usePages<T, Beside>(
   first: () => Promise<FirstPage<T, Beside>>,
@@ -32,6 +34,12 @@ export function usePages<T, Beside>(
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const asked = useRef(0);
+  // The rows shown, for a `load` called from an effect's older render (its `pages` is stale).
+  const shown = useRef(0);
+  const show = (next: Pages<T, Beside> | null) => {
+    shown.current = next?.items.length ?? 0;
+    setPages(next);
+  };
 
   async function ask<A>(request: () => Promise<A>, done: (answer: A) => void) {
     const mine = ++asked.current;
@@ -53,14 +61,29 @@ export function usePages<T, Beside>(
     loading,
     error,
     /** Forgets what is shown (another list is coming). */
-    clear: () => setPages(null),
-    load: () => ask(first, (page) => setPages({ ...page, at: new Date() })),
-    more: () => {
-      const shown = pages;
-      if (!shown?.next) return Promise.resolve();
+    clear: () => show(null),
+    load: () => {
+      const rows = shown.current;
       return ask(
-        () => after(shown.next!),
-        (page) => setPages({ ...shown, items: [...shown.items, ...page.items], next: page.next }),
+        async () => {
+          const page = await first();
+          let { items, next } = page;
+          while (next !== null && items.length < rows) {
+            const later = await after(next);
+            items = [...items, ...later.items];
+            next = later.next;
+          }
+          return { ...page, items, next };
+        },
+        (page) => show({ ...page, at: new Date() }),
+      );
+    },
+    more: () => {
+      const now = pages;
+      if (!now?.next) return Promise.resolve();
+      return ask(
+        () => after(now.next!),
+        (page) => show({ ...now, items: [...now.items, ...page.items], next: page.next }),
       );
     },
   };
