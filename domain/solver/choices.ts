@@ -1,7 +1,7 @@
 import { applyMove, type Board, checkDraw, checkRecycle, checkTransfer, listMoves } from '../board.js';
-import type { Card } from '../cards.js';
+import { type Card, twinOf } from '../cards.js';
 import type { PlayedMove } from '../moves.js';
-import { columnIndex, foundationSuit, isColumn, isFoundation, pileIndex } from '../piles.js';
+import { columnIndex, foundationSuit, isColumn, isFoundation, pileIndex, type SourceName } from '../piles.js';
 import type { Rules } from '../rules.js';
 import { stockKnown } from './knowledge.js';
 import { neverNeeded } from './safety.js';
@@ -101,7 +101,9 @@ export function choices(board: Board, rules: Rules): Choice[] {
   const talon = talonKnown(board);
   const found = new Map<string, Choice>();
   const reached = new Map<string, readonly PlayedMove[]>([[arrangementKey(board), []]]);
-  let layer: { board: Board; path: readonly PlayedMove[] }[] = [{ board, path: [] }];
+  let layer: { board: Board; path: readonly PlayedMove[]; lifted: readonly Lifted[] }[] = [
+    { board, path: [], lifted: [] },
+  ];
   for (let depth = 0; layer.length > 0; depth++) {
     const stuck = found.size === 0;
     if (depth > (stuck ? MAX_PATH_WHEN_STUCK : MAX_PATH)) break;
@@ -116,6 +118,7 @@ export function choices(board: Board, rules: Rules): Choice[] {
       }
       for (const move of listMoves(position.board, rules)) {
         if (move.type !== 'move' && (depth > 0 || talon)) continue;
+        if (position.lifted.some((lift) => needless(lift, move))) continue;
         const kind = kindOf(position.board, rules, move);
         if (kind !== null) {
           if (kind === 'home' && sendsBack(position.path, move)) continue;
@@ -131,7 +134,7 @@ export function choices(board: Board, rules: Rules): Choice[] {
         if (reached.has(key)) continue;
         const path = [...position.path, move];
         reached.set(key, path);
-        next.push({ board: after, path });
+        next.push({ board: after, path, lifted: lifted(after, move, position.lifted) });
       }
     }
     layer = next;
@@ -207,6 +210,41 @@ function swapsColumns(board: Board, move: PlayedMove): boolean {
   return (
     from.hidden.length === 0 && move.count === from.up.length && to.up.length === 0 && to.hidden.length === 0
   );
+}
+
+/**
+ * A run a rearrangement moved from a face-up card onto that card's twin (the other card of its rank
+ * and colour), while neither column has changed since. Until then every move from or onto the run,
+ * and every move of the run that held it to another column, could have been made before it, with the
+ * run where it was (the whole run goes where its bottom card goes; the run's top was that column's
+ * top): a way through them is a longer way to the same choice, but for which twin holds the run.
+ * Followed, it made a choice weighed from one twin the same way back from the other, and hints moved
+ * the run between the twins, back and forth. The card left on top going home, or taking a card,
+ * stays a way: the move to the twin is what makes room for it.
+ */
+interface Lifted {
+  /** The column the run left, and the card it left on top there. */
+  readonly from: SourceName;
+  readonly card: Card;
+  /** The column it went to, and its top card. */
+  readonly to: SourceName;
+  readonly top: Card;
+}
+
+/** Whether a move is one of those a lifted run makes needless (see `Lifted`). */
+const needless = (lift: Lifted, move: PlayedMove): boolean =>
+  move.type === 'move' &&
+  (move.from === lift.to || move.to === lift.to || (move.from === lift.from && isColumn(pileIndex(move.to))));
+
+/** The runs lifted on `after`, the board after `move` (see `Lifted`), given those before it. */
+function lifted(after: Board, move: PlayedMove, before: readonly Lifted[]): Lifted[] {
+  const topOf = (pile: SourceName) => after.tableau[columnIndex(pileIndex(pile))]!.up.at(-1);
+  const still = before.filter((lift) => topOf(lift.from) === lift.card && topOf(lift.to) === lift.top);
+  if (move.type !== 'move' || !isColumn(pileIndex(move.from)) || !isColumn(pileIndex(move.to))) return still;
+  const card = topOf(move.from);
+  const onto = after.tableau[columnIndex(pileIndex(move.to))]!.up;
+  if (card === undefined || onto[onto.length - move.count - 1] !== twinOf(card)) return still;
+  return [...still, { from: move.from, card, to: move.to, top: onto.at(-1)! }];
 }
 
 /** Whether a move home sends back the card a move of `path` took from that foundation: no choice. */

@@ -118,4 +118,40 @@ describe('choices', () => {
       .filter((move) => move.type === 'move' && move.from === 't1');
     expect(swaps).toEqual([]);
   });
+
+  it("never moves a run to its holder's twin on the way to what it could do where it was", () => {
+    // Reached by following the hints on seed 379 (unlimited passes). The 6C 5D 4C run lies on the
+    // seven of hearts; the seven of diamonds, its twin, is t7's top. Moving the run there first, then
+    // the rest of t2 to t1 (or the waste's 3H onto 4C), is a longer way to what t2 to t1 with all
+    // seven cards (or 3H onto 4C in t2) does at once: a hint once took it, and the next hint took the
+    // same way back from t7, and so on for ever.
+    const at = boardOf({
+      stock: 'JS AC 2H TH JC 2S',
+      waste: '8H 4S QD QS 8C JH AH 6S TS 3C 3H',
+      foundations: ['', 'AD', '', 'AS'],
+      columns: [
+        ['', 'KD QC JD'],
+        ['', 'TC 9D 8S 7H 6C 5D 4C'],
+        ['', 'KS'],
+        ['3D KC', '2C'],
+        ['4D TD QH KH', '7S 6D 5S 4H 3S 2D'],
+        ['8D 9C', '7C 6H'],
+        ['5H 9S 9H 5C', '7D'],
+      ],
+      pass: 2,
+    });
+    const unlimited: Rules = { ...rules, passes: null };
+    const found = choices(at, unlimited);
+    const toTwin = { type: 'move', from: 't2', to: 't7', count: 3 };
+    expect(
+      found.filter(({ path }) => path.some((move) => JSON.stringify(move) === JSON.stringify(toTwin))),
+    ).toEqual([]);
+    // What they led to is offered the short way.
+    expect(found.map(({ path, move }) => ({ path, move }))).toEqual(
+      expect.arrayContaining([
+        { path: [], move: { type: 'move', from: 't2', to: 't1', count: 7 } },
+        { path: [], move: { type: 'move', from: 'waste', to: 't2', count: 1 } },
+      ]),
+    );
+  });
 });
