@@ -34,9 +34,9 @@ export interface HintBudget extends SamplingBudget {
  * nodes, not time, so the same view always gets the same hint on any machine. A caller with a clock
  * adds a deadline as a safety net only. 48 sampled deals, 20 of them to win, rather than 24 and 10,
  * won 182 of seeds 0..999 at draw 3, three passes, against 167, and 222 of seeds 0..499 with
- * unlimited passes against 211 (without the first pass dealt through), hints still within their goal (p99 under 600 ms and 303 ms); twice
- * the node totals as well won no more (29 of seeds 1000..1199 at three passes, against 31).
- * docs/solver.md has the runs.
+ * unlimited passes against 211 (without the first pass dealt through), hints still within their
+ * goal (p99 under 600 ms and 303 ms); twice the node totals as well won no more (29 of seeds
+ * 1000..1199 at three passes, against 31). docs/solver.md has the runs.
  */
 export const HINT_BUDGET: HintBudget = {
   samples: 48,
@@ -158,9 +158,8 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
   if (options.length === 0) return noWin(state, 'Nothing is left but rearranging the face-up cards');
   // Nothing to go on: the move a player would try first, all else equal; but none that takes a card
   // back from its foundation anywhere on its way, which a later hint would send home again, round and
-  // round. (Were only a first move from a foundation left out, a longer way to the same plan that
-  // first moves a run to another column would be the guess, and the next hint its mirror image, back
-  // the other way, for ever.)
+  // round (a way that first moves a run to another column, to take the card back after, would be
+  // followed by its mirror image from that column, back and forth).
   const doubt =
     sampled.won === 0
       ? `none of ${sampled.samples} ways the unseen cards may lie could be won in the time given`
