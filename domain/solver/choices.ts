@@ -54,6 +54,10 @@ export const arrangementKey = (board: Board): string =>
 export const moveKey = (move: PlayedMove): string =>
   move.type === 'move' ? `${move.from}-${move.to}-${move.count}` : move.type;
 
+/** A position's key as far as a path changes it: its arrangement, the talon and the pass. */
+const positionKey = (board: Board): string =>
+  `${arrangementKey(board)}|${board.waste.length}|${board.stock.length}|${board.pass}`;
+
 /** The key of a talon choice: the draws and recycles before it (`steps`), and its move. */
 export const talonKey = (steps: number, move: PlayedMove): string => `${steps}:${moveKey(move)}`;
 
@@ -147,17 +151,28 @@ export function choices(board: Board, rules: Rules): Choice[] {
  * rearrangements, played on the player's board (they show nothing, so they are the same moves
  * there), up to its first move that cannot be taken back. Once the player knows the stock's order,
  * its draws and recycles are counted on to the card it plays from the waste (a talon choice); they
- * commute with any move that leaves the waste alone.
+ * commute with any move that leaves the waste alone. Where the line comes back to a position it has
+ * passed (a card sent home and taken straight back), the moves between are no part of the way: a
+ * hint that began them would be followed by one that undid it, back and forth.
  */
 export function lineChoice(board: Board, rules: Rules, line: readonly PlayedMove[]): Choice | undefined {
   const talon = talonKnown(board);
   const path: PlayedMove[] = [];
   let current = board;
+  // The positions the path has passed, each with the length of the path that reached it.
+  const passed = new Map<string, number>([[positionKey(board), 0]]);
   for (const move of line) {
     const kind = kindOf(current, rules, move);
     if (kind === null || (talon && (kind === 'draw' || kind === 'recycle'))) {
       path.push(move);
       current = applyMove(current, rules, move).board;
+      const key = positionKey(current);
+      const at = passed.get(key);
+      if (at === undefined) passed.set(key, path.length);
+      else {
+        for (const [other, length] of passed) if (length > at) passed.delete(other);
+        path.length = at;
+      }
       continue;
     }
     const drawn = path.some((step) => step.type !== 'move');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyMove, type Board, checkMove } from '../../domain/board.js';
 import { type Card, parseCard } from '../../domain/cards.js';
 import type { Rules } from '../../domain/rules.js';
-import { choices } from '../../domain/solver/choices.js';
+import { choices, lineChoice } from '../../domain/solver/choices.js';
 import { boardOf } from './positions.js';
 
 const card = (code: string): Card => parseCard(code)!;
@@ -117,6 +117,30 @@ describe('choices', () => {
       .flatMap(({ path }) => path)
       .filter((move) => move.type === 'move' && move.from === 't1');
     expect(swaps).toEqual([]);
+  });
+
+  it("leaves out of a winning line's way the moves between two visits of one position", () => {
+    // A solver's line may send a card home and take it straight back before its first real move: a
+    // hint that began that detour was followed by one that undid it (seed 312, unlimited passes).
+    const at = boardOf({
+      foundations: ['', '', '', 'AS 2S 3S'],
+      columns: [
+        ['', '5C 4H'],
+        ['QD', '3D'],
+        ['', '4C'],
+      ],
+      pass: 3,
+    });
+    const back = { type: 'move', from: 'fS', to: 't1', count: 1 } as const;
+    const home = { type: 'move', from: 't1', to: 'fS', count: 1 } as const;
+    const reveal = { type: 'move', from: 't2', to: 't3', count: 1 } as const;
+    expect(lineChoice(at, rules, [back, home, reveal])).toMatchObject({
+      path: [],
+      move: reveal,
+      kind: 'reveal',
+    });
+    // The way is kept from where the line last left that position.
+    expect(lineChoice(at, rules, [back, home, back, reveal])?.path).toEqual([back]);
   });
 
   it("never moves a run to its holder's twin on the way to what it could do where it was", () => {
