@@ -128,6 +128,14 @@ describe('the words of the web client', () => {
     expect(hint('Draw: it is the only way forward; it deals from the stock.', { type: 'draw' })).toBe(
       'Draw from the stock: it deals new cards from the stock. It is the only way forward.',
     );
+    expect(
+      hint(
+        'Draw: with no limit on passes, seeing the whole stock before playing from it costs nothing, as the next pass deals the same cards the same way.',
+        { type: 'draw' },
+      ),
+    ).toBe(
+      'Draw from the stock: with no limit on passes, seeing the whole stock before playing from it costs nothing.',
+    );
     const lost = { move: null, reason: 'No move is left: only undo can help.' };
     expect(isLostReason(lost)).toBe(true);
     expect(plain(hintWords(lost, table))).toMatch(/^No line can win this game any more/);

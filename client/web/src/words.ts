@@ -273,6 +273,10 @@ const PURPOSES: [RegExp, string][] = [
   [/plays the waste's top card/, "it plays the waste's top card"],
   [/plays a card from the stock|brings a card of the stock/, 'it brings a card from the stock into play'],
   [/deals from the stock/, 'it deals new cards from the stock'],
+  [
+    /next pass deals the same cards the same way/,
+    'with no limit on passes, seeing the whole stock before playing from it costs nothing',
+  ],
   [/starts another pass/, 'it starts another pass through the deck'],
 ];
 
