@@ -132,7 +132,7 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
 
   const options = choices(board, rules);
   if (options.length === 0 && listMoves(board, rules).length === 0) return noWin(state, 'No move is left');
-  if (options.length === 1 && !takesBack(options[0]!)) {
+  if (options.length === 1 && !takesBack(options[0]!) && !sendsHomeOnItsWay(options[0]!)) {
     const [only] = options as [Choice];
     const move = firstMove(only);
     return {
@@ -216,6 +216,15 @@ function steadyMove(
  */
 const scoutsForFree = (board: Board, rules: Rules): boolean =>
   rules.passes === null && !talonKnown(board) && board.waste.length % rules.draw === 0;
+
+/**
+ * Whether a choice's way sends a card home that could come straight back: the sampled deals' own
+ * lines may want the card where it is, so such a choice is weighed like any other, even alone
+ * (played at once as the only way forward, the next hint took the card back for a line, and the one
+ * after sent it home again, round and round).
+ */
+const sendsHomeOnItsWay = (choice: Choice): boolean =>
+  choice.path.some((move) => move.type === 'move' && isFoundation(pileIndex(move.to)));
 
 /** Whether a choice takes a card back from its foundation, on its way or as its move. */
 const takesBack = (choice: Choice): boolean =>

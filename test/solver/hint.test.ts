@@ -7,6 +7,7 @@ import { checkHistory } from '../../domain/replay.js';
 import { HOUSE_RULES, type Rules } from '../../domain/rules.js';
 import { OPENING_SCORE } from '../../domain/score.js';
 import { deckFromSeed, mulberry32 } from '../../domain/shuffle.js';
+import { choices } from '../../domain/solver/choices.js';
 import { type HintBudget, hint, solve } from '../../domain/solver/index.js';
 import { play, sample } from '../../domain/solver/sampling.js';
 import { toView } from '../../domain/view.js';
@@ -250,6 +251,31 @@ describe('hint', () => {
     expect(reason).toMatch(
       /^Nothing is left but taking cards back from the foundations, and none of \d+ ways/,
     );
+  });
+
+  it('weighs an only choice whose way sends a card home that could come back', () => {
+    // Reached by following the hints on seed 301 (unlimited passes). The one choice found turns up
+    // a card after sending 6C home; played at once as the only way forward, the next hint took 6C
+    // back for a sampled deal's line, and the one after sent it home again, for ever.
+    const board = boardOf({
+      waste: '3H QD TD TC 8C 9H',
+      foundations: ['AC 2C 3C 4C 5C', 'AD 2D 3D 4D 5D', 'AH 2H', 'AS 2S 3S 4S'],
+      columns: [
+        ['', 'KD QS JH TS 9D 8S 7D 6C'],
+        ['', 'KH QC'],
+        ['', '8H 7C 6H 5S 4H'],
+        ['', 'KC QH JC TH 9S 8D 7S 6D'],
+        ['', ''],
+        ['JD 9C KS JS', '7H 6S 5H'],
+      ],
+      pass: 4,
+    });
+    const [only, ...others] = choices(board, UNLIMITED);
+    expect(others).toEqual([]);
+    expect(only!.path[0]).toEqual({ type: 'move', from: 't1', to: 'fC', count: 1 });
+    const { reason } = hint(stateOf(board, UNLIMITED, true), BUDGET);
+    expect(reason).not.toMatch(/only way forward/);
+    expect(reason).toMatch(/ways the unseen cards may lie/);
   });
 
   it('finds a choice on the sampled winning lines where the choices given lack it', () => {
