@@ -159,19 +159,19 @@ export function lineChoice(board: Board, rules: Rules, line: readonly PlayedMove
   const talon = talonKnown(board);
   const path: PlayedMove[] = [];
   let current = board;
-  // The positions the path has passed, each with the length of the path that reached it.
-  const passed = new Map<string, number>([[positionKey(board), 0]]);
+  // The positions the path has passed: passed[i] after its first i moves.
+  const passed = [positionKey(board)];
   for (const move of line) {
     const kind = kindOf(current, rules, move);
     if (kind === null || (talon && (kind === 'draw' || kind === 'recycle'))) {
       path.push(move);
       current = applyMove(current, rules, move).board;
       const key = positionKey(current);
-      const at = passed.get(key);
-      if (at === undefined) passed.set(key, path.length);
+      const at = passed.indexOf(key);
+      if (at < 0) passed.push(key);
       else {
-        for (const [other, length] of passed) if (length > at) passed.delete(other);
         path.length = at;
+        passed.length = at + 1;
       }
       continue;
     }
