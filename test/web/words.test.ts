@@ -122,6 +122,27 @@ describe('the words of the web client', () => {
     ).toBe(
       'Put 3♠ on 4♥: it turns up a face-down card. Your chances from here: about 4 in 10, maybe better (some ways could not be worked out in time).',
     );
+    // Nearly every way won, one undecided: better than 9 in 10 is not "10 in 10".
+    expect(
+      hint(
+        'Move 3S from t2 to t1: it turns up a face-down card. Of 21 ways the unseen cards may lie, 20 can be won from here (1 undecided), and this move loses none of them.',
+      ),
+    ).toBe(
+      'Put 3♠ on 4♥: it turns up a face-down card. Your chances from here: about 9 in 10, maybe better (some ways could not be worked out in time).',
+    );
+    // A guess when no sampled way was won: the table says the chances look slim.
+    expect(
+      hint(
+        'Move 3S from t2 to t1: it turns up a face-down card; none of 48 ways the unseen cards may lie could be won in the time given.',
+      ),
+    ).toBe(
+      'Put 3♠ on 4♥: it turns up a face-down card. Your chances from here look slim: none of the likely ways the face-down cards could lie was won in the time given.',
+    );
+    expect(
+      hint(
+        'Move 3S from t2 to t1: it turns up a face-down card; the time ran out before the choices could be weighed.',
+      ),
+    ).toMatch(/This is a guess: the time ran out/);
     expect(hint('Move 3S from t2 to t1: it is never needed in the tableau again.')).toBe(
       'Put 3♠ on 4♥: no card left in play can need it any more.',
     );

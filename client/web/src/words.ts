@@ -200,7 +200,7 @@ export function problemWords(
     case 'unauthenticated':
       return 'This game opens only from the link it was dealt with, or for its player once signed in. This browser has neither.';
     case 'forbidden':
-      return 'This game belongs to another player: it opens only from its own link, or for its player.';
+      return 'This game opens only from the link it was dealt with, or for its player once signed in: this link or sign-in is not one of those.';
     case 'not-found':
       if (context.doing === 'day')
         return 'There is no daily deal of that day: it has not come yet, or it is before the first one.';
@@ -280,18 +280,29 @@ const PURPOSES: [RegExp, string][] = [
   [/starts another pass/, 'it starts another pass through the deck'],
 ];
 
+const NONE_WON =
+  ' Your chances from here look slim: none of the likely ways the face-down cards could lie was won in the time given.';
+
 /** The odds a hint weighed, said simply: "about 4 in 10". */
 function chances(reason: string): string {
   const odds =
     /Of (\d+) ways the unseen cards may lie, (\d+) can be won from here(?: \((\d+) undecided\))?/.exec(
       reason,
     );
-  if (!odds) return '';
+  if (!odds) {
+    // A guess: no sampled deal was won (nor any proved lost: that is worded as a lost game), or the
+    // time ran out before the choices could be weighed.
+    if (/none of \d+ ways the unseen cards may lie could be won/.test(reason)) return NONE_WON;
+    if (/time ran out before the choices could be weighed/.test(reason))
+      return ' This is a guess: the time ran out before the ways to play could be weighed.';
+    return '';
+  }
   const [, tried, won, open] = odds.map(Number) as [number, number, number, number | undefined];
-  if (won === 0) return ' None of the likely ways the face-down cards could lie was won in the time given.';
+  if (won === 0) return NONE_WON;
   if (won === tried)
     return ' Your chances from here: very good, every likely way the face-down cards lie can be won.';
-  const tenths = Math.max(1, Math.round((10 * won) / tried));
+  // Between 1 and 9 in 10: "10 in 10" would say every way wins, and "0 in 10" that none does.
+  const tenths = Math.min(9, Math.max(1, Math.round((10 * won) / tried)));
   return ` Your chances from here: about ${tenths} in 10${open ? ', maybe better (some ways could not be worked out in time)' : ''}.`;
 }
 
