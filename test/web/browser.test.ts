@@ -261,6 +261,13 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await waitForVersion(other, view.version);
     expect(await shownPiles(other)).toEqual(expectedPiles(view));
     await elsewhere.close();
+
+    // A mistyped link is refused in words, and the token kept here still resumes the game.
+    await page.goto(`${local.url}/#game=${id}&token=${'x'.repeat(token.length)}`);
+    await page.getByText(/opens only from/).waitFor();
+    await page.goto(`${local.url}/#game=${id}`);
+    await waitForVersion(page, view.version);
+    expect(await shownPiles(page)).toEqual(expectedPiles(view));
   });
 
   it('replays the won game by link: Next, Previous, the arrow keys, the scrubber and Play, each frame as GET ?at=N', {

@@ -41,10 +41,11 @@ export function App() {
     deal({}).catch((failure: Error) => setError(failure.message));
   }, [place]);
 
+  // A signed-in player's own game, opened without a token of its own, is the one to resume. A game's
+  // token is kept once the game has opened with it (`onOpened`): a mistyped link must not replace
+  // the token this browser keeps.
   useEffect(() => {
-    if (place.kind !== 'play') return;
-    if (place.token) tokens.remember(place.id, place.token);
-    else if (jwt) tokens.markLast(place.id);
+    if (place.kind === 'play' && !place.token && jwt) tokens.markLast(place.id);
   }, [place, jwt]);
 
   // Signed out (by the button, an expiry or a refusal) while a game only the sign-in token opened
@@ -59,7 +60,12 @@ export function App() {
     place.kind === 'replay' ? (
       <Replay key={`${place.id} ${visit}`} id={place.id} at={place.at} token={tokens.get(place.id) ?? jwt} />
     ) : place.kind === 'play' ? (
-      <Play key={place.id} id={place.id} token={place.token ?? jwt} />
+      <Play
+        key={place.id}
+        id={place.id}
+        token={place.token ?? jwt}
+        onOpened={place.token ? () => tokens.remember(place.id, place.token!) : undefined}
+      />
     ) : place.kind === 'me' ? (
       <MyGames key={visit} />
     ) : place.kind === 'daily' ? (

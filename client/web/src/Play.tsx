@@ -34,8 +34,17 @@ export async function deal(body: NewGameBody): Promise<void> {
 }
 
 /** The play view: the buttons, the bar, the table, the line that says what happened. */
-export function Play({ id, token }: { readonly id: string; readonly token: string | undefined }) {
-  const game = useGame(id, token);
+export function Play({
+  id,
+  token,
+  onOpened,
+}: {
+  readonly id: string;
+  readonly token: string | undefined;
+  /** Called once the game has opened with `token`. */
+  readonly onOpened?: (() => void) | undefined;
+}) {
+  const game = useGame(id, token, onOpened);
   const { view } = game;
   const chosen = useSettings();
   const time = useGameTime(id, token, view);

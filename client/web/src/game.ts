@@ -77,7 +77,7 @@ function countFrom(view: View, pile: PileId, code: string): number | undefined {
   return isTableau(pile) ? cards.length - at : at === cards.length - 1 ? 1 : undefined;
 }
 
-export function useGame(id: string, token: string | undefined) {
+export function useGame(id: string, token: string | undefined, onOpened?: () => void) {
   /** The view drawn: the latest one, or a step of an autoplay on its way to it. */
   const [shown, setShown] = useState<View | null>(null);
   /** The game as the last answer left it: what the next input applies to. */
@@ -94,6 +94,8 @@ export function useGame(id: string, token: string | undefined) {
   /** A daily game in its day: no hint (nor the hints asked beside the queue) until it is over. */
   const secret = useDailySecret(shown);
 
+  const opened = useRef(onOpened);
+  opened.current = onOpened;
   const queue = useRef<Input[]>([]);
   const running = useRef(false);
   const steps = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -213,6 +215,7 @@ export function useGame(id: string, token: string | undefined) {
     enqueue(async () => {
       sending.current = { view: null };
       show(await api.getGame(id, token));
+      opened.current?.();
     });
     return () => clearTimeout(steps.current);
   }, [id, token]);
