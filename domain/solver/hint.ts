@@ -102,9 +102,22 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
   if (state.status !== 'playing') return { move: null, reason: `The game is ${state.status}.` };
   const rules = state.deal.rules;
   const board = playerBoard(state.board);
+  const { now, deadline } = budget;
+  const clock = now !== undefined && deadline !== undefined ? { now, deadline } : {};
+  // With every card known the solver's verdict comes first: a safe move is said to start a line
+  // that wins (a client offers to finish the game on that word), and a lost game is said lost.
+  const solved =
+    unseenCards(board).length === 0
+      ? solveBoard(board, rules, { nodes: budget.knownNodes, ...clock })
+      : undefined;
+  if (solved?.result === 'lost') return noWin(state, 'Every card is known and no line wins from here');
   const safe = safeAutoplay({ ...state, board })[0];
   if (safe !== undefined) {
-    return { move: safe, reason: `${describe(board, safe)}: it is never needed in the tableau again.` };
+    const wins = solved?.result === 'won' ? '; every card is known, and this starts a line that wins' : '';
+    return {
+      move: safe,
+      reason: `${describe(board, safe)}: it is never needed in the tableau again${wins}.`,
+    };
   }
 
   if (scoutsForFree(board, rules)) {
@@ -116,18 +129,12 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
     };
   }
 
-  if (unseenCards(board).length === 0) {
-    const { now, deadline } = budget;
-    const clock = now !== undefined && deadline !== undefined ? { now, deadline } : {};
-    const solved = solveBoard(board, rules, { nodes: budget.knownNodes, ...clock });
-    if (solved.result === 'won') {
-      const move = steadyMove(board, rules, solved.line, { nodes: budget.firstNodes * 4, ...clock });
-      return {
-        move,
-        reason: `${describe(board, move)}: every card is known, and this starts a line that wins.`,
-      };
-    }
-    if (solved.result === 'lost') return noWin(state, 'Every card is known and no line wins from here');
+  if (solved?.result === 'won') {
+    const move = steadyMove(board, rules, solved.line, { nodes: budget.firstNodes * 4, ...clock });
+    return {
+      move,
+      reason: `${describe(board, move)}: every card is known, and this starts a line that wins.`,
+    };
   }
 
   const options = choices(board, rules);

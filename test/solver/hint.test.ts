@@ -178,6 +178,15 @@ describe('hint', () => {
     const { move, reason } = hint(stateOf(board, HOUSE_RULES), BUDGET);
     expect(move).toEqual({ type: 'move', from: 'waste', to: 'fS', count: 1 });
     expect(reason).toMatch(/every card is known/);
+
+    // The aces home: each two is safe to send home, and the hint says the line wins (what a client
+    // waits for before it offers to finish the game).
+    const aces: Board = { ...board, waste: [], foundations: board.waste.map((ace) => [ace]) };
+    const safe = hint(stateOf(aces, HOUSE_RULES), BUDGET);
+    expect(safe.move).toMatchObject({ type: 'move', count: 1 });
+    expect(safe.reason).toMatch(
+      /: it is never needed in the tableau again; every card is known, and this starts a line that wins\.$/,
+    );
   });
 
   it('says plainly when the game is lost, and when only undo can help', () => {
@@ -205,6 +214,18 @@ describe('hint', () => {
     const lost = hint(stateOf(known, rules), BUDGET);
     expect(lost.move).toBeNull();
     expect(lost.reason).toBe('Every card is known and no line wins from here: the game cannot be won.');
+    // The same with the spades free to go home one by one, each of them safe: still lost, and said so.
+    const spadesFree: Board = {
+      ...known,
+      foundations: [[], suit(1, 1, 13), suit(2, 1, 4), suit(3, 1, 1)],
+      tableau: [
+        ...known.tableau.slice(0, 4),
+        { hidden: [], up: [cardOf(2, 3)] },
+        { hidden: [], up: suit(3, 3, 13).reverse() },
+        { hidden: [], up: [] },
+      ],
+    };
+    expect(hint(stateOf(spadesFree, rules), BUDGET)).toEqual(lost);
     expect(hint(stateOf(known, rules, true), BUDGET).reason).toBe(
       'Every card is known and no line wins from here: only undo can help.',
     );

@@ -37,7 +37,12 @@ const NAME = "Zoë O'Brien-Ωμέγα 李";
 const asked: string[] = [];
 
 describe.skipIf(!CHROMIUM)('the Daily view', () => {
-  const site = useSite({ viewport: { width: 1100, height: 900 }, init: [WITHOUT_AUTOPLAY], dataDir: true, reducedMotion: true });
+  const site = useSite({
+    viewport: { width: 1100, height: 900 },
+    init: [WITHOUT_AUTOPLAY],
+    dataDir: true,
+    reducedMotion: true,
+  });
   let page: Page;
   const today = dayOf(Date.now());
   const ids = { alice: '', bob: '', carol: '' };

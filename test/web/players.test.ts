@@ -38,7 +38,10 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     api = client(local.url);
     browser = await launchBrowser();
     const open = async () => {
-      const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        viewport: { width: 1100, height: 900 },
+        reducedMotion: 'reduce',
+      });
       await context.addInitScript(WITHOUT_AUTOPLAY);
       recordResponses(context, responses);
       contexts.push(context);

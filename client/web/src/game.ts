@@ -64,7 +64,7 @@ export const allKnown = (view: View) =>
 /**
  * Every card left is face up in the columns (stock and waste empty): such a game is always won by
  * sending the lowest card home, again and again (each column is a run down, its lowest card on
- * top). Autocomplete can succeed without a solver's word, which a daily game in its day cannot ask.
+ * top). Autocomplete is offered without a solver's word (which a daily game in its day cannot ask).
  */
 const onlyColumnsLeft = (view: View) =>
   view.stock.count === 0 && view.waste.length === 0 && view.tableau.every((column) => column.hidden === 0);
@@ -359,9 +359,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     secret,
     /** Autocomplete can succeed from here (a hint proved a finish, or only the columns are left). */
     canAutocomplete:
-      shown !== null &&
-      shown === latest.current &&
-      (shown.version === provedAt || (secret && onlyColumnsLeft(shown))),
+      shown !== null && shown === latest.current && (shown.version === provedAt || onlyColumnsLeft(shown)),
     targets: shown ? targetsOf(shown, selection) : new Set<PileId>(),
     play,
     act,
