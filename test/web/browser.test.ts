@@ -268,6 +268,11 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await page.goto(`${local.url}/#game=${id}`);
     await waitForVersion(page, view.version);
     expect(await shownPiles(page)).toEqual(expectedPiles(view));
+
+    // Its replay, while it is in play, has no deal to show: no empty "The deal" to open.
+    await page.goto(`${local.url}/#replay=${id}`);
+    await page.waitForSelector('output[data-version="0"]');
+    expect(await page.locator('details.deal').count()).toBe(0);
   });
 
   it('replays the won game by link: Next, Previous, the arrow keys, the scrubber and Play, each frame as GET ?at=N', {

@@ -171,17 +171,14 @@ export function Replay({
           {error}
         </p>
       )}
-      {game && (
+      {/* The deal is shown once the game is over; a game in play keeps it secret. */}
+      {game?.deck && (
         <details class="deal">
           <summary>
-            {game.status === 'won'
-              ? `Won in ${game.moves} moves`
-              : game.status === 'resigned'
-                ? 'Resigned'
-                : 'In play'}
+            {game.status === 'won' ? `Won in ${game.moves} moves` : 'Resigned'}
             {typeof game.seed === 'number' ? `, deal number ${game.seed}` : ''}. The deal, in dealing order
           </summary>
-          {game.deck && <p>{game.deck.map(cardShort).join(' ')}</p>}
+          <p>{game.deck.map(cardShort).join(' ')}</p>
         </details>
       )}
     </main>
