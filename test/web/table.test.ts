@@ -358,6 +358,43 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     await setting('Reduced motion', false);
   });
 
+  it('picks up the card just drawn when it is pressed on its way: motion never delays the next input', {
+    timeout: 30_000,
+  }, async () => {
+    // Seed 0: no ace face up nor among the first three drawn, so no card goes home by itself.
+    const { id, token } = await newGame(api, { seed: 0 });
+    await open(id, token);
+    await page.click('[data-pile="stock"]');
+    await waitForVersion(page, 1);
+    // The draw's motion held at its start: the drawn card is still at the stock, a sliver turning over.
+    await page.evaluate(() => {
+      for (const animation of (globalThis as any).document.getAnimations()) {
+        animation.pause();
+        animation.currentTime = 0;
+      }
+    });
+    // Where the waste's top card lands (offsets leave out the motion's transforms), near its corner.
+    const { x, y, code } = await page.evaluate(() => {
+      const cards = (globalThis as any).document.querySelectorAll('[data-pile="waste"] [data-card]');
+      const top = cards[cards.length - 1];
+      const box = top.offsetParent.getBoundingClientRect();
+      return { x: box.left + top.offsetLeft + 8, y: box.top + top.offsetTop + 8, code: top.dataset.card };
+    });
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    try {
+      await page.mouse.move(x + 20, y + 20, { steps: 4 });
+      expect(await page.getAttribute(`[data-pile="waste"] [data-card="${code}"]`, 'class')).toMatch(
+        /\bpicked\b/,
+      );
+    } finally {
+      // Put back where it was: nothing is played (and the next test finds the button up).
+      await page.mouse.move(x, y, { steps: 4 });
+      await page.mouse.up();
+    }
+    expect(await page.getAttribute('.status [data-version]', 'data-version')).toBe('1');
+  });
+
   it('shows in the bar the time from the first action (by the log), the moves, the score chosen and the pass; turns a revealed card over', {
     timeout: 30_000,
   }, async () => {

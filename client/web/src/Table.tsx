@@ -4,7 +4,7 @@ import type { PlayedMove, Suit, View } from '../../types.js';
 import { Card } from './Card.js';
 import { SUIT_SYMBOLS } from './cards.js';
 import { fanOf, type TableSize, tableSize } from './layout.js';
-import { celebrate, moveCards, type Places, placesOf } from './motion.js';
+import { celebrate, moveCards, type Places, placesOf, pressedAt } from './motion.js';
 import {
   column,
   FOUNDATIONS,
@@ -145,8 +145,11 @@ export function Table({ view, play, celebrateWin }: TableProps) {
           if (card) play.onDoubleClick(id, card.code);
         }}
         onPointerDown={(event) => {
-          const card = cardAt(event.target);
-          if (card) play.onPointerDown(event, id, card.index);
+          const target = pressedAt(event);
+          const card = cardAt(target);
+          // A press that lands, motion ended, on another pile's card picks up nothing.
+          if (card && (target as Element).closest('[data-pile]') === event.currentTarget)
+            play.onPointerDown(event, id, card.index);
         }}
         onKeyDown={(event) => play.onKeyDown(event, id)}
         onFocus={() => play.onFocus(id)}

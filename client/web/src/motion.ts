@@ -67,6 +67,16 @@ export function finishMotion(): void {
 }
 
 /**
+ * What a press at (x, y) is on, motion ended first: a card still sliding or turning over is not
+ * where it lands (a turning card is a sliver of itself), and the press is meant for where it lands.
+ */
+export function pressedAt(event: MouseEvent): EventTarget | null {
+  if (running.size === 0) return event.target;
+  finishMotion();
+  return document.elementFromPoint(event.clientX, event.clientY);
+}
+
+/**
  * Moves the cards of `root` from their places `before` to where they are now; returns the places
  * now, for the next time. Cards of a pile that was not on the table before (a first drawing) stay.
  */
