@@ -15,19 +15,27 @@ const isOwn = (path: string) => path.startsWith('/dev/') || path === '/.well-kno
 export const isLoopback = (address: string): boolean =>
   address === '::1' || address === 'localhost' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address);
 
+/** Every value of a header as sent, repeats included (Node keeps only the first `Host`). */
+const valuesOf = (request: IncomingMessage, name: string): string[] =>
+  request.rawHeaders.flatMap((value, i) =>
+    i % 2 === 1 && request.rawHeaders[i - 1]!.toLowerCase() === name ? [value.trim().toLowerCase()] : [],
+  );
+
 /**
- * Whether a request is addressed to this runtime by a name that only this machine gives it (`Host`
- * 127.0.0.1:PORT, localhost:PORT or [::1]:PORT: a DNS-rebound name is none of them), comes from
- * this machine, and carries no `Origin` but this runtime's own (a page elsewhere that posts here
- * sends its own). docs/api.md.
+ * Whether a request is addressed to this runtime by a name that only this machine gives it (one
+ * `Host`, 127.0.0.1:PORT, localhost:PORT or [::1]:PORT: a DNS-rebound name is none of them, and a
+ * target in absolute form names the same), comes from this machine, and carries no `Origin` but
+ * this runtime's own (a page elsewhere that posts here sends its own). docs/api.md.
  */
 export function addressedHere(request: IncomingMessage, port: number): boolean {
-  const host = request.headers.host?.toLowerCase();
+  const hosts = valuesOf(request, 'host');
   const names = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-  if (host === undefined || !names.includes(host)) return false;
+  if (hosts.length !== 1 || !names.includes(hosts[0]!)) return false;
+  const host = hosts[0]!;
+  const target = request.url ?? '/';
+  if (!target.startsWith('/') && !target.toLowerCase().startsWith(`http://${host}/`)) return false;
   if (!isLoopback(request.socket.remoteAddress ?? '')) return false;
-  const origin = request.headers.origin;
-  return origin === undefined || origin.toLowerCase() === `http://${host}`;
+  return valuesOf(request, 'origin').every((origin) => origin === `http://${host}`);
 }
 
 /**

@@ -120,6 +120,26 @@ describe('with the development issuer', () => {
     expect(created.status).toBe(201);
   });
 
+  it('they are 404 to a request with no Host, two of them, two Origins, or a target naming another host', async () => {
+    const host = `127.0.0.1:${port}`;
+    const body = '{"player":"mallory"}';
+    const post = (target: string, version: string, headers: string[]) =>
+      answerTo(
+        `POST ${target} HTTP/${version}\r\n${headers.map((h) => `${h}\r\n`).join('')}` +
+          `content-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    const status = (head: string) => head.split(' ')[1];
+    // The same request, addressed as it must be, mints a token: the refusals below are the headers'.
+    expect(status((await post('/dev/tokens', '1.1', [`host: ${host}`])).head)).toBe('200');
+    const refused = [
+      post('/dev/tokens', '1.0', []),
+      post('/dev/tokens', '1.1', [`host: ${host}`, 'host: evil.example']),
+      post('/dev/tokens', '1.1', [`host: ${host}`, `origin: http://${host}`, 'origin: http://evil.example']),
+      post('http://evil.example/dev/tokens', '1.1', [`host: ${host}`]),
+    ];
+    for (const answer of await Promise.all(refused)) expect(status(answer.head), answer.head).toBe('404');
+  });
+
   /**
    * What the runtime answers to a request cut short (`partial`, raw), once it closes the connection:
    * its head and body. Without an answer the request would be held for Node's 300 s: 5 s is a failure.
@@ -165,7 +185,12 @@ describe('with the development issuer', () => {
 
 describe('a request addressed here', () => {
   const request = (remoteAddress: string, host = '127.0.0.1:3000') =>
-    ({ headers: { host }, socket: { remoteAddress } }) as unknown as IncomingMessage;
+    ({
+      headers: { host },
+      rawHeaders: ['Host', host],
+      url: '/dev/tokens',
+      socket: { remoteAddress },
+    }) as unknown as IncomingMessage;
 
   it('comes from this machine: bound to every network (--host 0.0.0.0), a forged Host from another is refused', () => {
     for (const address of ['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1'])
