@@ -12,10 +12,14 @@ export const NAME_MAX = 24;
  */
 const NAME = /^(?:\p{L}\p{M}*|[\p{Nd} \-_.'])+$/u;
 
+/** A character as a name counts it: one that is no mark, with the marks after it (or marks alone). */
+const CHARACTER = /\P{M}\p{M}*|\p{M}+/gu;
+
 /** A chosen name, trimmed and in Unicode's composed form; or why it is not one. */
 export function checkName(raw: string): { readonly name: string } | { readonly problem: string } {
   const name = raw.normalize('NFC').trim();
-  const length = [...name].length;
+  // A letter with its combining marks is one character (Devanagari's vowel signs, a decomposed ŵ).
+  const length = name.match(CHARACTER)?.length ?? 0;
   if (length === 0) return { problem: 'A name needs at least one character.' };
   if (length > NAME_MAX)
     return { problem: `A name has at most ${NAME_MAX} characters; this one has ${length}.` };

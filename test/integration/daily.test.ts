@@ -212,6 +212,15 @@ describe('the day of a daily deal', () => {
       headers: jwt.carol,
     });
     expect(spaced.body).toEqual({ name: 'Ann  नमस्ते', displayName: 'Ann  नमस्ते' });
+    // 24 letters, the last with a mark that does not compose with it: 24 characters, not 25.
+    const marked = `${'x'.repeat(23)}x\u0302`;
+    const long = await api.call('PUT', '/me/profile', { body: { name: marked }, headers: jwt.carol });
+    expect(long.status).toBe(200);
+    expect(long.body.name).toBe(marked);
+    expect(
+      (await api.call('PUT', '/me/profile', { body: { name: `x${marked}` }, headers: jwt.carol })).status,
+    ).toBe(400);
+    await api.call('PUT', '/me/profile', { body: { name: ' Ann  नमस्ते ' }, headers: jwt.carol });
     expect((await api.get('/me/profile', jwt.bob)).body).toEqual({
       name: null,
       displayName: expect.stringMatching(/^Player [A-Z2-9]{6}$/),
