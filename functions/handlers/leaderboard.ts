@@ -22,12 +22,20 @@ function decode(text: string): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
     const { after, count, previous } = cursor;
+    // As `next` writes it: the last entry's index key is its ranking and a hash, and its rank is
+    // at most the entries counted so far. (Not signed: see docs/api.md.)
     if (
+      Object.keys(cursor).length === 3 &&
       typeof after === 'string' &&
       Number.isInteger(count) &&
       count > 0 &&
       typeof previous?.key === 'string' &&
-      Number.isInteger(previous.rank)
+      Object.keys(previous).length === 2 &&
+      /^#[\w-]{16}$/.test(after.slice(previous.key.length)) &&
+      after.startsWith(previous.key) &&
+      Number.isInteger(previous.rank) &&
+      previous.rank >= 1 &&
+      previous.rank <= count
     )
       return cursor;
   } catch {}

@@ -170,5 +170,20 @@ describe('a day of the leaderboard', () => {
     for (const cursor of ['x', Buffer.from('{"after":1}').toString('base64url')]) {
       expect((await page(yesterday, { cursor })).status).toBe(400);
     }
+    // A `next` altered: a rank past the entries counted, another entry's ranking, a field added.
+    const next = JSON.parse(
+      Buffer.from((await page(yesterday, { limit: '2' })).body.next, 'base64url').toString(),
+    );
+    const altered = [
+      { ...next, previous: { ...next.previous, rank: next.count + 1 } },
+      { ...next, previous: { ...next.previous, key: `${next.previous.key}0` } },
+      { ...next, extra: true },
+    ];
+    for (const cursor of altered) {
+      const answer = await page(yesterday, {
+        cursor: Buffer.from(JSON.stringify(cursor)).toString('base64url'),
+      });
+      expect(answer.status, JSON.stringify(cursor)).toBe(400);
+    }
   });
 });
