@@ -10,7 +10,7 @@ import {
 } from '../domain/index.js';
 import { nowIso } from './clock.js';
 import { gameIdOf, illegal, loadOrNotFound, viewOf } from './games.js';
-import { authorize } from './http/auth.js';
+import { authorize, requireBearer } from './http/auth.js';
 import { httpHandler } from './http/handler.js';
 import {
   fingerprint,
@@ -143,6 +143,7 @@ async function answerAgain(id: string, loaded: Loaded, key: Keyed, first: FirstA
 export const planHandler = (route: string, plan: Plan) =>
   httpHandler(route, async (request) => {
     gameIdOf(request);
+    requireBearer(request);
     const body = parseBody(request, EmptyBody, {});
     return handleCommand(request, route, body, plan);
   });

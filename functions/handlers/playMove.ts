@@ -1,5 +1,6 @@
 import { handleCommand } from '../commands.js';
 import { gameIdOf } from '../games.js';
+import { requireBearer } from '../http/auth.js';
 import { httpHandler } from '../http/handler.js';
 import { parseBody } from '../http/request.js';
 import { Move } from '../requestSchemas.js';
@@ -7,6 +8,7 @@ import { Move } from '../requestSchemas.js';
 /** POST /games/{id}/moves: apply one move. */
 export const handler = httpHandler('playMove', async (request) => {
   gameIdOf(request);
+  requireBearer(request);
   const move = parseBody(request, Move);
   return handleCommand(request, 'playMove', move, () => [move]);
 });

@@ -23,6 +23,14 @@ const noBearer = () =>
     { 'www-authenticate': 'Bearer realm="klondike"' },
   );
 
+/**
+ * 401 at once for a write on a game without a bearer token, before its body or headers are read:
+ * whatever else is wrong with the request, it needs a token first.
+ */
+export function requireBearer(request: Request): void {
+  if (bearerToken(request) === undefined) throw noBearer();
+}
+
 /** Who may open a game: the holder of its token, and the player who created it signed in. */
 export interface Keyholders {
   readonly tokenHash: string;

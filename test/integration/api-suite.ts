@@ -158,6 +158,16 @@ export function apiSuite(server: { api: Client; local: Local }): void {
         });
         expect(wrong.status, `${method} ${path}`).toBe(403);
       }
+      // A write without a token is 401 whatever else is wrong with it: its body, If-Match or key.
+      for (const [path, body, headers] of [
+        [`/games/${id}/moves`, { type: 'x' }, {}],
+        [`/games/${id}/moves`, { type: 'draw' }, { 'if-match': '3' }],
+        [`/games/${id}/undo`, { extra: 1 }, {}],
+        [`/games/${id}/autoplay`, {}, { 'idempotency-key': 'a b' }],
+      ] as const) {
+        const refused = await server.api.call('POST', path, { body, headers });
+        expect(refused.status, `${path} ${JSON.stringify(body)} ${JSON.stringify(headers)}`).toBe(401);
+      }
       expect((await server.api.get('/games/nope', { authorization: 'Bearer x' })).status).toBe(404);
       // An id no game could have is an unknown game too, on reads and writes alike.
       for (const [method, path] of [
