@@ -524,6 +524,58 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     await page.getByRole('button', { name: 'Back to the game' }).click();
   });
 
+  it('ends the show of an autocomplete before it begins when an input comes while its frames are on their way', {
+    timeout: 60_000,
+  }, async () => {
+    const line = fixtures.lines[1]!;
+    const { id, token, auth } = await newGame(api, { deck: line.deck });
+    for (const move of line.moves) {
+      const { body } = await api.post(`/games/${id}/moves`, move, auth);
+      if (
+        body.tableau.every((c: { hidden: number }) => c.hidden === 0) &&
+        (body.stock.count === 0 || body.pass >= 2)
+      )
+        break;
+    }
+    await open(id, token);
+    await page.keyboard.press('a');
+    const offer = page.getByRole('button', { name: 'Autocomplete' });
+    await offer.waitFor({ timeout: 15_000 });
+    // The frames of the show held back until the input has been made and its table drawn.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let delivered = () => {};
+    const answered = new Promise<void>((resolve) => {
+      delivered = resolve;
+    });
+    const isReplay = (url: URL) => url.pathname.endsWith('/replay');
+    await page.route(isReplay, async (route) => {
+      await held;
+      await route.continue();
+      delivered();
+    });
+    try {
+      await offer.click();
+      await page.click('[data-pile="stock"]');
+      await page.getByText(/^You won in \d+ moves/).waitFor({ timeout: 15_000 });
+      const won = await page.getAttribute('.status [data-version]', 'data-version');
+      await page.evaluate(() => {
+        (globalThis as any).__versions = [];
+      });
+      release();
+      await answered;
+      // Time for a show to start drawing its frames, were it to start.
+      await page.waitForTimeout(500);
+      const drawn: string[] = await page.evaluate(() => (globalThis as any).__versions);
+      expect(drawn.filter((version) => version !== won)).toEqual([]);
+    } finally {
+      release();
+      await page.unroute(isReplay);
+    }
+  });
+
   it('says when no line can win any more, and shows the stock spent when no pass is left', {
     timeout: 30_000,
   }, async () => {

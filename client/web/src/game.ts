@@ -97,6 +97,8 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
   const opened = useRef(onOpened);
   opened.current = onOpened;
   const queue = useRef<Input[]>([]);
+  /** Counts the inputs made: one made while a show's frames are on their way cancels the show. */
+  const inputs = useRef(0);
   const running = useRef(false);
   const steps = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** Counts the shows of the latest view: a late answer (frames, a hint) for an older one is dropped. */
@@ -146,10 +148,12 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     show(after);
     setShown(before);
     const shownNow = showing.current;
+    const inputsNow = inputs.current;
     api.replay(id, token, before.version + 1, after.version - 1).then(
       ({ frames }) => {
         if (showing.current !== shownNow) return;
-        if (running.current || selectionRef.current) endSteps();
+        // An input made while the frames were on their way has ended the show before it began.
+        if (running.current || selectionRef.current || inputs.current !== inputsNow) endSteps();
         else playSteps(frames.map((f) => f.view));
       },
       () => showing.current === shownNow && endSteps(),
@@ -203,6 +207,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
 
   const enqueue = (input: Input) => {
     // An input ends the show of an autoplay's cards going home: the table it applies to is drawn.
+    inputs.current++;
     endSteps();
     queue.current.push(input);
     if (!running.current) void drain();
