@@ -524,7 +524,7 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     await page.getByRole('button', { name: 'Back to the game' }).click();
   });
 
-  it('ends the show of an autocomplete before it begins when an input comes while its frames are on their way', {
+  it('ends the show of an autocomplete before it begins when an input, queued behind it, runs before its frames come', {
     timeout: 60_000,
   }, async () => {
     const line = fixtures.lines[1]!;
@@ -553,12 +553,23 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     const isReplay = (url: URL) => url.pathname.endsWith('/replay');
     await page.route(isReplay, async (route) => {
       await held;
-      await route.continue();
+      await route.continue().catch(() => {});
       delivered();
+    });
+    // The autocomplete's answer held back too, until the click on the stock is queued behind it.
+    let clicked = () => {};
+    const queued = new Promise<void>((resolve) => {
+      clicked = resolve;
+    });
+    const isAutocomplete = (url: URL) => url.pathname.endsWith('/autocomplete');
+    await page.route(isAutocomplete, async (route) => {
+      await queued;
+      await route.continue().catch(() => {});
     });
     try {
       await offer.click();
       await page.click('[data-pile="stock"]');
+      clicked();
       await page.getByText(/^You won in \d+ moves/).waitFor({ timeout: 15_000 });
       const won = await page.getAttribute('.status [data-version]', 'data-version');
       await page.evaluate(() => {
@@ -571,8 +582,10 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
       const drawn: string[] = await page.evaluate(() => (globalThis as any).__versions);
       expect(drawn.filter((version) => version !== won)).toEqual([]);
     } finally {
+      clicked();
       release();
       await page.unroute(isReplay);
+      await page.unroute(isAutocomplete);
     }
   });
 

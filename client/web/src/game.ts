@@ -97,7 +97,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
   const opened = useRef(onOpened);
   opened.current = onOpened;
   const queue = useRef<Input[]>([]);
-  /** Counts the inputs made: one made while a show's frames are on their way cancels the show. */
+  /** Counts the inputs run: one run while a show's frames are on their way cancels the show. */
   const inputs = useRef(0);
   const running = useRef(false);
   const steps = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -152,7 +152,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     api.replay(id, token, before.version + 1, after.version - 1).then(
       ({ frames }) => {
         if (showing.current !== shownNow) return;
-        // An input made while the frames were on their way has ended the show before it began.
+        // An input run while the frames were on their way has ended the show before it began.
         if (running.current || selectionRef.current || inputs.current !== inputsNow) endSteps();
         else playSteps(frames.map((f) => f.view));
       },
@@ -193,6 +193,9 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     saidRefusal.current = false;
     while (queue.current.length > 0) {
       const input = queue.current.shift()!;
+      // An input queued behind a request that began a show ends it too, as it runs.
+      inputs.current++;
+      endSteps();
       try {
         await input();
       } catch (error) {
@@ -207,7 +210,6 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
 
   const enqueue = (input: Input) => {
     // An input ends the show of an autoplay's cards going home: the table it applies to is drawn.
-    inputs.current++;
     endSteps();
     queue.current.push(input);
     if (!running.current) void drain();
