@@ -541,49 +541,48 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     await page.keyboard.press('a');
     const offer = page.getByRole('button', { name: 'Autocomplete' });
     await offer.waitFor({ timeout: 15_000 });
+    /** A promise and what settles it. */
+    const signal = () => {
+      let settle = () => {};
+      const settled = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
+      return { settled, settle: () => settle() };
+    };
     // The frames of the show held back until the input has been made and its table drawn.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let delivered = () => {};
-    const answered = new Promise<void>((resolve) => {
-      delivered = resolve;
-    });
+    const held = signal();
+    const answered = signal();
     const isReplay = (url: URL) => url.pathname.endsWith('/replay');
     await page.route(isReplay, async (route) => {
-      await held;
+      await held.settled;
       await route.continue().catch(() => {});
-      delivered();
+      answered.settle();
     });
     // The autocomplete's answer held back too, until the click on the stock is queued behind it.
-    let clicked = () => {};
-    const queued = new Promise<void>((resolve) => {
-      clicked = resolve;
-    });
+    const queued = signal();
     const isAutocomplete = (url: URL) => url.pathname.endsWith('/autocomplete');
     await page.route(isAutocomplete, async (route) => {
-      await queued;
+      await queued.settled;
       await route.continue().catch(() => {});
     });
     try {
       await offer.click();
       await page.click('[data-pile="stock"]');
-      clicked();
+      queued.settle();
       await page.getByText(/^You won in \d+ moves/).waitFor({ timeout: 15_000 });
       const won = await page.getAttribute('.status [data-version]', 'data-version');
       await page.evaluate(() => {
         (globalThis as any).__versions = [];
       });
-      release();
-      await answered;
+      held.settle();
+      await answered.settled;
       // Time for a show to start drawing its frames, were it to start.
       await page.waitForTimeout(500);
       const drawn: string[] = await page.evaluate(() => (globalThis as any).__versions);
       expect(drawn.filter((version) => version !== won)).toEqual([]);
     } finally {
-      clicked();
-      release();
+      queued.settle();
+      held.settle();
       await page.unroute(isReplay);
       await page.unroute(isAutocomplete);
     }
