@@ -341,7 +341,7 @@ export function parsePlayArgs(
   if (typeof values.passes === 'string') {
     rules.passes = /^(unlimited|inf|infinite|null)$/i.test(values.passes)
       ? null
-      : integer('passes', values.passes, 1, 1_000_000);
+      : integer('passes', values.passes, 1, Number.MAX_SAFE_INTEGER);
   }
   if (Object.keys(rules).length > 0) newGame.rules = rules;
   const game = values.game as string | undefined;

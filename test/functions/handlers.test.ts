@@ -115,6 +115,26 @@ describe('POST /games', () => {
     expect(puts()).toHaveLength(0);
   });
 
+  it('rules.passes: any whole number from 1, however large, or null; 400 for 0, a fraction or beyond 2^53 - 1', async () => {
+    for (const passes of [1, 1_000_001, Number.MAX_SAFE_INTEGER, null]) {
+      ddb.resetHistory();
+      const response = await createGame(
+        gatewayEvent({ method: 'POST', path: '/games', body: { seed: 1, rules: { passes } } }),
+      );
+      expect(response.statusCode, String(passes)).toBe(201);
+      expect(parse(response).rules.passes).toBe(passes);
+      expect(puts()).toHaveLength(1);
+    }
+    ddb.resetHistory();
+    for (const passes of [0, -1, 1.5, 2 ** 53, '3']) {
+      const response = await createGame(
+        gatewayEvent({ method: 'POST', path: '/games', body: { seed: 1, rules: { passes } } }),
+      );
+      expect(response.statusCode, String(passes)).toBe(400);
+    }
+    expect(puts()).toHaveLength(0);
+  });
+
   it('401 with an Authorization that is no sign-in token (a game token, another scheme, a JWT that does not verify); nothing written', async () => {
     for (const authorization of [
       `Bearer ${TOKEN}`,
