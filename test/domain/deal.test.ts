@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   deal,
@@ -35,6 +36,46 @@ describe('numbered deals', () => {
     expect(codes(4294967295)).toBe(
       '5D AS 2D KC QH QS JD 6C 3H JS 8H 2H 5H JC 2C KS JH 9C 8C 2S AC 3D 9D TH TD 3C 5C 7S 8D 7C AH KH 6D 4H 9H AD 4C QC 7H 4D QD 6S KD 5S 3S TC 4S 6H 8S TS 9S 7D',
     );
+  });
+
+  it("the README's shuffle, followed step by step, gives every deal, its golden decks among them", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Numbered deals: the shuffle, exactly'));
+    // The steps as the README writes them: the start deck, Mulberry32, the uniform index by
+    // rejection, Fisher-Yates from the top.
+    const readmeDeal = (seed: number): string => {
+      const deck = Array.from(
+        { length: 52 },
+        (_, n) => `${'A23456789TJQK'[n % 13]}${'CDHS'[Math.floor(n / 13)]}`,
+      );
+      let s = seed >>> 0;
+      const next = () => {
+        s = (s + 0x6d2b79f5) >>> 0;
+        let z = s;
+        z = Math.imul(z ^ (z >>> 15), z | 1) >>> 0;
+        z = (z ^ (z + Math.imul(z ^ (z >>> 7), z | 61))) >>> 0;
+        return (z ^ (z >>> 14)) >>> 0;
+      };
+      const uniform = (b: number) => {
+        const limit = 2 ** 32 - (2 ** 32 % b);
+        for (;;) {
+          const r = next();
+          if (r < limit) return r % b;
+        }
+      };
+      for (let i = 51; i >= 1; i--) {
+        const j = uniform(i + 1);
+        [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+      }
+      return deck.join(' ');
+    };
+    const golden = [...section.matchAll(/^\| (\d+) \| `([2-9TJQKA][CDHS](?: [2-9TJQKA][CDHS]){51})` \|$/gm)];
+    expect(golden.map(([, seed]) => Number(seed))).toEqual([0, 1, 42, 4294967295]);
+    for (const [, seed, deck] of golden) {
+      expect(codes(Number(seed))).toBe(deck);
+      expect(readmeDeal(Number(seed))).toBe(deck);
+    }
+    for (const seed of [2, 7, 1000, 123456789, 3000000000]) expect(readmeDeal(seed)).toBe(codes(seed));
   });
 
   it('gives every seed a full deck, and different seeds different decks', () => {
