@@ -42,7 +42,9 @@ export function parse(
     const { values, positionals } = parseArgs({ args: argv, options, allowPositionals, strict: true });
     return { values: values as Values, positionals };
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+    // On one line, the whole of it: Node's advice for a value that starts with a dash (`--seed=-1`)
+    // is on its later lines.
+    throw new UsageError((error as Error).message.split('\n').join(' ').trim() || 'bad arguments');
   }
 }
 

@@ -8,6 +8,8 @@ import type { Daily, GameEvent, Leaderboard, Move, PlayerStats, Suit, View } fro
 export interface RenderOptions {
   /** ANSI colours: cards as white faces with red or black pips, backs in blue. */
   color?: boolean;
+  /** The play client's undo and redo keys under the status line (default true; a replay has its own). */
+  undoKeys?: boolean;
 }
 
 export const SUIT_SYMBOLS: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
@@ -173,7 +175,7 @@ export function renderBoard(view: View, options: RenderOptions = {}): string {
   lines.push(`${bold(color, 'Klondike')}  game ${view.id}  version ${view.version}  ${status}`);
   lines.push(statusLine(view));
   const undo = [view.canUndo ? 'u undo' : '', view.canRedo ? 'y redo' : ''].filter(Boolean).join(' · ');
-  if (undo) lines.push(dim(color, undo));
+  if (undo && (options.undoKeys ?? true)) lines.push(dim(color, undo));
   const stockCards = view.stock.cards ?? [];
   const shown = stockCards.length > 0 || view.tableau.some((column) => (column.hiddenCards ?? []).length > 0);
   if (shown) lines.push(dim(color, '[ ]: a face-down card, shown because the game is over'));

@@ -175,7 +175,7 @@ export async function runReplay(config: ReplayConfig): Promise<number> {
   const show = async (version: number) => {
     const frame = await source.frame(version);
     print(`── ${version}/${source.last} · ${describeEvent(frame.event, frame.view, color)} ──`);
-    print(renderBoard(frame.view, { color }));
+    print(renderBoard(frame.view, { color, undoKeys: false }));
   };
 
   try {

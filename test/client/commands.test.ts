@@ -102,3 +102,13 @@ describe('the default URL', () => {
     expect(urlOf({ PORT: 'abc' }, ['--url', 'http://there.test'])).toBe('http://there.test');
   });
 });
+
+describe('command-line mistakes', () => {
+  it('say how to write a value that starts with a dash, and then what the value must be', () => {
+    expect(() => parsePlayArgs(['--seed', '-1'], {})).toThrow(/use '--seed=-XYZ'/);
+    expect(() => parsePlayArgs(['--seed=-1'], {})).toThrow(
+      /--seed takes a whole number from 0 to 4294967295, not "-1"/,
+    );
+    expect(() => parsePlayArgs(['--passes', '1000001'], {})).not.toThrow();
+  });
+});

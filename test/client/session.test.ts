@@ -119,6 +119,8 @@ describe('a game played and replayed through the terminal client', () => {
       '── 4/5 · t2 → fC: A♣ ──',
       '── 5/5 · draw (waste top: 8♣) ──',
     ]);
+    // The frames can be undone in the game, not in the replay: no undo or redo key is offered.
+    expect(io.text()).not.toMatch(/u undo|y redo/);
   });
 
   it('refuses to replay a game in play without its token', async () => {
