@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SolveBudget } from '../domain/index.js';
 import { busy, type Problem } from './http/problem.js';
 import { timeLimit } from './timeScale.js';
@@ -17,12 +18,30 @@ export interface Deadline extends Required<Pick<SolveBudget, 'now' | 'deadline'>
   passed(): boolean;
 }
 
+/** When the request being served arrived, in epoch milliseconds (see `sinceArrival`). */
+const arrivals = new AsyncLocalStorage<number>();
+
 /**
- * A deadline `ms` from now. The solver stops as soon as it reads a time at or past the deadline, so
- * a reading there is exactly when the solver was cut short.
+ * Runs a request's work with the time it arrived (API Gateway's `requestContext.timeEpoch`; the local
+ * runtime sets it as a request comes in), so that its solver deadline counts from there: the time the
+ * request waited (for a Lambda's cold start, or locally for a solver worker busy with another request)
+ * is part of the answer's time too. Without a plausible arrival time, the deadline counts from the
+ * solver's start.
+ */
+export const sinceArrival = <T>(arrivedAt: number | undefined, run: () => Promise<T>): Promise<T> =>
+  arrivedAt !== undefined && Number.isFinite(arrivedAt) && arrivedAt > 0
+    ? arrivals.run(arrivedAt, run)
+    : run();
+
+/**
+ * A deadline `ms` after the request arrived (see `sinceArrival`), or after now outside a request.
+ * The solver stops as soon as it reads a time at or past the deadline, so a reading there is exactly
+ * when the solver was cut short: at once if the request has already waited `ms`.
  */
 export function deadline(ms: number): Deadline {
-  const end = solverClock.now() + timeLimit(ms);
+  const arrivedAt = arrivals.getStore();
+  const waited = arrivedAt === undefined ? 0 : Math.max(0, Date.now() - arrivedAt);
+  const end = solverClock.now() + timeLimit(ms) - waited;
   let passed = false;
   return {
     now: () => {

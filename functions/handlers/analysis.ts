@@ -15,8 +15,8 @@ import { readEvents } from '../store/events.js';
  * game while its day lasts.
  */
 export const handler = httpHandler('analysis', async (request) => {
-  // The clock starts with the request, not after the reads: the answer comes within 3 s however
-  // long the store took (docs/api.md).
+  // The clock starts with the request's arrival (`sinceArrival`), not after the reads: the answer
+  // comes within 3 s however long the store took or the request waited (docs/api.md).
   const clock = deadline(SOLVER_MS.analysis);
   const { id, loaded, reveal } = await readGame(request);
   const { state } = loaded;

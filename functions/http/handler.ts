@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { logger } from '../log.js';
 import { bodyLimit, routeNamed } from '../routes.js';
+import { sinceArrival } from '../solver.js';
 import { withStoreBudget } from '../store/client.js';
 import { StoreUnavailable } from '../store/faults.js';
 import { Problem, storeUnavailable } from './problem.js';
@@ -25,8 +26,11 @@ export function httpHandler(route: string, run: (request: Request) => Promise<Re
     try {
       const parsed = toRequest(event, limit);
       request = parsed;
-      // The store's time is bounded for the request as a whole, not only call by call.
-      response = await withStoreBudget(() => run(parsed));
+      // The store's time is bounded for the request as a whole, not only call by call; the solver's
+      // from the request's arrival.
+      response = await withStoreBudget(() =>
+        sinceArrival(event.requestContext?.timeEpoch, () => run(parsed)),
+      );
     } catch (error) {
       if (error instanceof Problem) response = problemResponse(error);
       else if (error instanceof StoreUnavailable) {

@@ -5,7 +5,7 @@ import { handler as autocomplete } from '../../functions/handlers/autocomplete.j
 import { handler as createGame } from '../../functions/handlers/createGame.js';
 import { handler as hint } from '../../functions/handlers/hint.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
-import { solverClock } from '../../functions/solver.js';
+import { SOLVER_MS, solverClock } from '../../functions/solver.js';
 import { STORE_REQUEST_MS, storeCall, tableName, withStoreBudget } from '../../functions/store/client.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { timeLimit } from '../../functions/timeScale.js';
@@ -80,6 +80,21 @@ describe('a solver cut short by its deadline', () => {
     vi.restoreAllMocks();
     deadlineNeverPasses();
     const answered = await ask();
+    expect(answered.statusCode).toBe(200);
+    expect(parse(answered).move).not.toBeNull();
+  });
+
+  it("counts from the request's arrival: a hint that waited its whole time is 503 busy at once", async () => {
+    const { id, headers } = await newGame({ seed: 0 });
+    const ask = (arrivedAt: number) =>
+      hint(gatewayEvent({ path: `/games/${id}/hint`, pathParameters: { id }, headers, arrivedAt }));
+    // The real clocks: the request waited (for a cold start, or a busy solver worker) longer than
+    // the hint's time, so the solver stops at its first reading of the clock.
+    const late = await ask(Date.now() - timeLimit(SOLVER_MS.hint) - 1_000);
+    expect(late.statusCode).toBe(503);
+    expect(parse(late).type).toBe('/problems/busy');
+    deadlineNeverPasses();
+    const answered = await ask(Date.now());
     expect(answered.statusCode).toBe(200);
     expect(parse(answered).move).not.toBeNull();
   });

@@ -8,6 +8,8 @@ export function gatewayEvent(options: {
   query?: Record<string, string>;
   headers?: Record<string, string>;
   body?: unknown;
+  /** When the request arrived, in epoch ms (`requestContext.timeEpoch`); 0, none, by default. */
+  arrivedAt?: number;
 }): APIGatewayProxyEventV2 {
   const method = options.method ?? 'GET';
   const path = options.path ?? '/';
@@ -35,7 +37,7 @@ export function gatewayEvent(options: {
       routeKey: `${method} ${path}`,
       stage: '$default',
       time: '',
-      timeEpoch: 0,
+      timeEpoch: options.arrivedAt ?? 0,
     },
     ...(body === undefined ? {} : { body }),
     isBase64Encoded: false,
