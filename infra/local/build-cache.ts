@@ -54,9 +54,9 @@ export const builtWhole = (inputs: Inputs, started: number): boolean =>
 export const ownName = (path: string): string =>
   `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
 
-/** Writes `path` whole: under a name of this process's, then renamed. */
-export function place(path: string, contents: string | Uint8Array): void {
+/** Writes `path` whole: under a name of this process's, then renamed (with `mode`, if given, from the start). */
+export function place(path: string, contents: string | Uint8Array, mode?: number): void {
   const own = ownName(path);
-  writeFileSync(own, contents);
+  writeFileSync(own, contents, mode === undefined ? {} : { mode });
   renameSync(own, path);
 }

@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { Problem } from '../../functions/http/problem.js';
 import { problemResponse } from '../../functions/http/respond.js';
+import { place } from './build-cache.js';
 
 /** The audience of the development issuer's tokens (what the functions are told to expect). */
 export const DEV_AUDIENCE = 'klondike-local';
+/** The file of a `--data` folder that keeps the issuer's signing key. */
+export const DEV_ISSUER_KEY_FILE = 'dev-issuer-key.json';
 /** How long a development sign-in token is valid (docs/api.md: 1 h). */
 const LIFETIME = '1h';
 const PLAYER = /^[\w.@-]{1,64}$/;
@@ -19,15 +23,46 @@ export interface DevIssuer {
   serve(request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<boolean>;
 }
 
+/** The issuer's signing key as its file keeps it: the private JWK and its key id. */
+interface KeptKey {
+  readonly kid: string;
+  readonly jwk: JWK;
+}
+
 /**
- * The development sign-in issuer of `npm start` (never deployed): a key pair made at start, its
- * public key at `GET /.well-known/jwks.json`, and `POST /dev/tokens {"player": "alice"}` answering a
- * JWT for that player, valid for an hour, signed ES256, with this server as `iss`.
+ * The signing key kept in `keyFile` (the `--data` folder's), or a new one, written there if a
+ * file is named: so the tokens it signed stay valid, for their hour, across a restart on the same
+ * folder and address, as the games do. Without a folder the games and the key die with the runtime.
  */
-export async function startDevIssuer(url: string): Promise<DevIssuer> {
+async function signingKey(
+  keyFile: string | undefined,
+): Promise<{ kid: string; privateKey: CryptoKey; publicJwk: JWK }> {
+  let kept: KeptKey | undefined;
+  try {
+    if (keyFile) kept = JSON.parse(readFileSync(keyFile, 'utf8')) as KeptKey;
+  } catch {
+    // None kept yet (or unreadable): a new key, kept below.
+  }
+  if (kept?.jwk?.d !== undefined && typeof kept.kid === 'string') {
+    const { d: _, ...publicJwk } = kept.jwk;
+    return { kid: kept.kid, privateKey: (await importJWK(kept.jwk, 'ES256')) as CryptoKey, publicJwk };
+  }
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
   const kid = `dev-${Date.now().toString(36)}`;
-  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }] };
+  if (keyFile)
+    place(keyFile, JSON.stringify({ kid, jwk: await exportJWK(privateKey) } satisfies KeptKey), 0o600);
+  return { kid, privateKey, publicJwk: await exportJWK(publicKey) };
+}
+
+/**
+ * The development sign-in issuer of `npm start` (never deployed): a key pair (made at the first
+ * start, and kept in `keyFile` when one is named), its public key at `GET /.well-known/jwks.json`,
+ * and `POST /dev/tokens {"player": "alice"}` answering a JWT for that player, valid for an hour,
+ * signed ES256, with this server as `iss`.
+ */
+export async function startDevIssuer(url: string, keyFile?: string): Promise<DevIssuer> {
+  const { kid, privateKey, publicJwk } = await signingKey(keyFile);
+  const jwks = { keys: [{ ...publicJwk, kid, alg: 'ES256', use: 'sig' }] };
   const tokenFor = (player: string) =>
     new SignJWT({})
       .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })

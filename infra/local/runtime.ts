@@ -15,7 +15,7 @@ import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { timeLimit, timeScale } from '../../functions/timeScale.js';
 import { siteHeaders } from '../site-headers.js';
 import { isolatedRoutes } from './isolated.js';
-import { DEV_AUDIENCE, type DevIssuer, startDevIssuer } from './issuer.js';
+import { DEV_AUDIENCE, DEV_ISSUER_KEY_FILE, type DevIssuer, startDevIssuer } from './issuer.js';
 import { type StoreMeter, storeMeter } from './meter.js';
 import { localAddress, ownRoutes } from './own-routes.js';
 import { type StoreProxy, startStoreProxy } from './proxy.js';
@@ -296,7 +296,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     started.push(() => closeServer(listening.server));
     url = `http://${localAddress(options.host ?? '127.0.0.1')}:${listening.port}`;
     // Before any route loads (a worker or a route process takes its environment when it starts).
-    issuer = process.env[OIDC_ISSUER_ENV] ? undefined : await startDevIssuer(url);
+    issuer = process.env[OIDC_ISSUER_ENV]
+      ? undefined
+      : await startDevIssuer(url, options.dataDir ? join(options.dataDir, DEV_ISSUER_KEY_FILE) : undefined);
     if (issuer) {
       process.env[OIDC_ISSUER_ENV] = issuer.issuer;
       process.env[OIDC_AUDIENCE_ENV] = DEV_AUDIENCE;

@@ -83,6 +83,32 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
+describe('a restart on the same --data folder and address', () => {
+  it("keeps the development issuer's key: a sign-in token from before is still good, for its hour", async () => {
+    const dir = folder();
+    process.env.LOG_LEVEL = 'SILENT';
+    const first = await startRuntime({ port: 0, dataDir: dir });
+    const port = new URL(first.url).port;
+    const { token } = (await (
+      await fetch(`${first.url}/dev/tokens`, { method: 'POST', body: '{"player": "alice"}' })
+    ).json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await fetch(`${first.url}/games`, { method: 'POST', headers: auth, body: '{}' })).status).toBe(
+      201,
+    );
+    await first.settled();
+    await first.stop();
+    const again = await startRuntime({ port: Number(port), dataDir: dir });
+    try {
+      const stats = await fetch(`${again.url}/me/stats`, { headers: auth });
+      expect(stats.status).toBe(200);
+      expect(((await stats.json()) as { started: number }).started).toBe(1);
+    } finally {
+      await again.stop();
+    }
+  });
+});
+
 describe('the local store folder', () => {
   it('is taken by one runtime at a time, with a clear message; a stale lock is taken over', async () => {
     const dir = folder();
