@@ -12,13 +12,15 @@ export class StoreUnavailable extends Error {
 
 /**
  * Whether an error from the SDK means the store is throttled, slow or unreachable: the SDK's own
- * classifiers of the errors it retries, and the abort of a call that ran out of time.
+ * classifiers of the errors it retries, the abort of a call that ran out of time, and a table that
+ * is not there (an operator deleted it: nothing a client sent, and nothing to answer but 503).
  */
 export function isStoreFault(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const sdkError = error as Parameters<typeof isTransientError>[0];
   return (
     (error as Error).name === 'AbortError' ||
+    (error as Error).name === 'ResourceNotFoundException' ||
     isThrottlingError(sdkError) ||
     isTransientError(sdkError) ||
     isServerError(sdkError)

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import { Problem } from '../../functions/http/problem.js';
+import { Problem, RETRY_AFTER_SECONDS } from '../../functions/http/problem.js';
 import { problemResponse } from '../../functions/http/respond.js';
 import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import type { DevIssuer } from './issuer.js';
@@ -42,10 +42,32 @@ export function addressedHere(request: IncomingMessage, port: number): boolean {
  * `POST /dev/rebuild-projections`: builds every read model again from the log, in place, on this
  * runtime's store (`npm run rebuild-projections`).
  */
-async function rebuild(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+async function rebuild(
+  request: IncomingMessage,
+  response: ServerResponse,
+  prepare: () => Promise<unknown>,
+): Promise<boolean> {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname;
   if (request.method !== 'POST' || path !== REBUILD) return false;
-  const rebuilt = JSON.stringify(await rebuildReadModels());
+  let rebuilt: string;
+  try {
+    // A read-model table deleted while the runtime ran is made again first, then filled.
+    await prepare();
+    rebuilt = JSON.stringify(await rebuildReadModels());
+  } catch (error) {
+    send(
+      response,
+      problemResponse(
+        new Problem(
+          'store-unavailable',
+          `The read models could not be rebuilt: ${(error as Error).message}`,
+          {},
+          { 'retry-after': String(RETRY_AFTER_SECONDS) },
+        ),
+      ),
+    );
+    return true;
+  }
   response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
   response.end(rebuilt);
   return true;
@@ -60,8 +82,10 @@ export function ownRoutes(options: {
   readonly port: number;
   readonly siteConfig: LocalSiteConfig;
   readonly issuer?: DevIssuer | undefined;
+  /** Makes the store's tables that are missing (before a rebuild). */
+  readonly prepareTables: () => Promise<unknown>;
 }): LocalRoutes {
-  const { port, siteConfig, issuer } = options;
+  const { port, siteConfig, issuer, prepareTables } = options;
   return async (request, body, response) => {
     if (serveSiteConfig(siteConfig, request, response)) return true;
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -82,7 +106,7 @@ export function ownRoutes(options: {
       return true;
     }
     return (
-      (await rebuild(request, response)) ||
+      (await rebuild(request, response, prepareTables)) ||
       (issuer !== undefined && (await issuer.serve(request, body, response)))
     );
   };

@@ -315,7 +315,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       site: await options.site,
       siteHeaders: siteHeaders(siteConfig.connectSources),
       handlers: containers.handlers,
-      local: ownRoutes({ port: listening.port, siteConfig, issuer }),
+      local: ownRoutes({
+        port: listening.port,
+        siteConfig,
+        issuer,
+        prepareTables: () => ensureTables(upstream, tableName, readTableName),
+      }),
       bodyTimeoutMs: options.requestTimeoutMs,
     });
     // Served: the other routes answer while the workers finish starting (solver requests wait for them).

@@ -21,7 +21,10 @@ export interface LocalStore {
   readonly endpoint: string;
   readonly tableName: string;
   readonly readTableName: string;
-  /** The read-model table was made anew (a folder from a release with other indexes): rebuild them. */
+  /**
+   * The read-model table was made anew beside a log kept from before (it had been deleted, or was
+   * of a release with other indexes): rebuild them.
+   */
   readonly rebuild: boolean;
   close(): Promise<void>;
 }
@@ -60,6 +63,20 @@ export async function asking<T>(doing: string, call: () => Promise<T>): Promise<
 /** How often a table being created or deleted is asked whether it is done. */
 const SETTLE_POLL_MS = 100;
 
+/** The table's status, or undefined when it is not there. */
+const statusOf = (
+  client: DynamoDBClient,
+  TableName: string,
+  signal: AbortSignal,
+): Promise<string | undefined> =>
+  client.send(new DescribeTableCommand({ TableName }), { abortSignal: signal }).then(
+    ({ Table }) => Table?.TableStatus,
+    (error) => {
+      if (error instanceof ResourceNotFoundException) return undefined;
+      throw error;
+    },
+  );
+
 /** Asks until the table is ACTIVE, or until it is no longer there (`gone`). */
 async function waitForTable(
   client: DynamoDBClient,
@@ -68,13 +85,7 @@ async function waitForTable(
   signal: AbortSignal,
 ): Promise<void> {
   for (;;) {
-    const status = await client.send(new DescribeTableCommand({ TableName }), { abortSignal: signal }).then(
-      ({ Table }) => Table?.TableStatus,
-      (error) => {
-        if (error instanceof ResourceNotFoundException) return undefined;
-        throw error;
-      },
-    );
+    const status = await statusOf(client, TableName, signal);
     if (until === 'gone' ? status === undefined : status === 'ACTIVE') return;
     await sleep(SETTLE_POLL_MS, undefined, { signal });
   }
@@ -116,7 +127,8 @@ const indexesOf = (table: Shape) => {
  * event log, and the read models with their indexes by status and by daily rank), unless they are
  * there already. A read-model table kept from a release with other indexes (its key as now, and the
  * index by status every release had) is made anew, for read models can be deleted and rebuilt from
- * the log: `rebuild` says the caller must rebuild them. Nothing else is ever deleted: the log is
+ * the log: `rebuild` says the caller must rebuild them, as it does for a read-model table created
+ * beside an event log that was there (the read models had been deleted). Nothing else is ever deleted: the log is
  * never changed, and a table that is not what its name is given for (an event table of another
  * shape, the two names swapped or the same) is a WrongTable that names it, before anything changes.
  * Every call to the store, and every wait for a table, ends when `signal` aborts (by default after
@@ -184,9 +196,21 @@ export async function ensureTables(
     );
   try {
     // One after the other: a wrong event table stops the start before the read-model table is touched.
+    let logKept = false;
     for (const { shape, what, fix, rebuildable } of tables) {
       const { TableName } = shape;
-      if (!(await create(shape))) {
+      let created = await create(shape);
+      if (!created && rebuildable && (await statusOf(client, TableName, signal)) === 'DELETING') {
+        // Read models being deleted (by an operator, while the runtime ran): made again once gone.
+        await asking(`waiting for the table ${TableName} to be deleted`, () =>
+          waitForTable(client, TableName, 'gone', signal),
+        );
+        created = await create(shape);
+      }
+      // A read-model table made anew beside a log kept from before (it was deleted): rebuilt from the log.
+      if (created && rebuildable && logKept) rebuild = true;
+      if (!rebuildable) logKept = !created;
+      if (!created) {
         const { Table: held = {} } = await asking(`describing the table ${TableName}`, () =>
           client.send(new DescribeTableCommand({ TableName }), { abortSignal: signal }),
         );

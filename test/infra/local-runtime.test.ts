@@ -4,10 +4,17 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
+import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { StoreUnusable, startRuntime } from '../../infra/local/runtime.js';
 import { listen, serve } from '../../infra/local/server.js';
 import { ensureTables, FolderInUse, startLocalStore } from '../../infra/local/store.js';
@@ -105,6 +112,75 @@ describe('a restart on the same --data folder and address', () => {
       expect(((await stats.json()) as { started: number }).started).toBe(1);
     } finally {
       await again.stop();
+    }
+  });
+});
+
+describe('a read-model table deleted', () => {
+  it('is 503 on the read side (not 500), and comes back whole from npm run rebuild-projections or a restart', async () => {
+    const dir = folder();
+    process.env.LOG_LEVEL = 'SILENT';
+    let runtime = await startRuntime({ port: 0, dataDir: dir });
+    let running = true;
+    try {
+      // A token of the runtime's issuer, whose address changes with the restart below.
+      const signedIn = async () => ({ authorization: `Bearer ${await runtime.issuer!.tokenFor('alice')}` });
+      const auth = await signedIn();
+      const read = async (path: string) => {
+        const answer = await fetch(`${runtime.url}${path}`, { headers: await signedIn() });
+        return { status: answer.status, body: (await answer.json()) as { type?: string } };
+      };
+      for (const seed of [1, 2]) {
+        const created = await fetch(`${runtime.url}/games`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ seed }),
+        });
+        const { id } = (await created.json()) as { id: string };
+        if (seed === 2) await fetch(`${runtime.url}/games/${id}/resign`, { method: 'POST', headers: auth });
+      }
+      await runtime.settled();
+      const before = [await read('/me/games'), await read('/me/stats')];
+      expect(before.map(({ status }) => status)).toEqual([200, 200]);
+      const dropReadModels = async (untilGone: boolean) => {
+        const client = new DynamoDBClient({
+          endpoint: process.env[ENDPOINT_ENV]!,
+          region: 'local',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        });
+        const TableName = process.env[READ_TABLE_ENV]!;
+        await client.send(new DeleteTableCommand({ TableName }));
+        // Gone, as a deletion in DynamoDB ends (dynalite ends it a moment later, if it still runs).
+        if (untilGone)
+          await expect
+            .poll(() =>
+              client.send(new DescribeTableCommand({ TableName })).then(
+                () => 'there',
+                () => 'gone',
+              ),
+            )
+            .toBe('gone');
+        client.destroy();
+      };
+
+      // Rebuilt while the table may still be being deleted: made again once it is gone.
+      await dropReadModels(false);
+      const missing = await read('/me/games');
+      expect(missing.status).toBe(503);
+      expect(missing.body.type).toBe('/problems/store-unavailable');
+      const rebuilt = await fetch(`${runtime.url}/dev/rebuild-projections`, { method: 'POST' });
+      expect(rebuilt.status, await rebuilt.clone().text()).toBe(200);
+      expect([await read('/me/games'), await read('/me/stats')]).toEqual(before);
+
+      // Deleted again, and the runtime restarted on the folder: rebuilt before the first request.
+      await dropReadModels(true);
+      running = false;
+      await runtime.stop();
+      runtime = await startRuntime({ port: 0, dataDir: dir });
+      running = true;
+      expect([await read('/me/games'), await read('/me/stats')]).toEqual(before);
+    } finally {
+      if (running) await runtime.stop();
     }
   });
 });
