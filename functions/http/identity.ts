@@ -109,7 +109,10 @@ export async function playerOf(jwt: string): Promise<string> {
       'The sign-in token was refused: its aud claim is not a string or a list of strings.',
     );
   }
-  if (!audiences.includes(audience) && payload.client_id !== audience) {
+  // An aud, when there is one, must name this service (RFC 7519: a token for another audience is
+  // refused, whatever else it carries); client_id stands in only where there is none (Cognito's
+  // access tokens).
+  if (aud !== undefined ? !audiences.includes(audience) : payload.client_id !== audience) {
     throw unauthenticated('The sign-in token was refused: it is not for this service (aud or client_id).');
   }
   if (typeof sub !== 'string' || sub === '') {

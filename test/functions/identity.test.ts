@@ -172,6 +172,11 @@ describe('the claims of a validly signed token', () => {
     );
   });
 
+  it("is 401 when its aud names another service, even with this service's client_id (RFC 7519)", async () => {
+    expect(await refused(jwt({ aud: 'another-app', client_id: AUDIENCE }).sign(signing))).toMatch(/aud/);
+    expect(await refused(jwt({ aud: [], client_id: AUDIENCE }).sign(signing))).toMatch(/aud/);
+  });
+
   it('is 401 with a sub over 255 characters, and names the player at 255', async () => {
     expect(await refused(jwt().setSubject('p'.repeat(256)).sign(signing))).toMatch(/255/);
     // Characters, not UTF-16 units: 255 of them outside the basic plane are still a player.
