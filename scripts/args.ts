@@ -8,7 +8,8 @@ export function parseScriptArgs<const T extends ParseArgsConfig>(config: T, usag
   try {
     return parseArgs(config);
   } catch (error) {
-    console.error(`${(error as Error).message.split('\n')[0]}\nusage: ${usage}`);
+    // The whole message on one line: Node's advice for a value that starts with a dash is on its later lines.
+    console.error(`${(error as Error).message.split('\n').join(' ').trim()}\nusage: ${usage}`);
     process.exit(2);
   }
 }

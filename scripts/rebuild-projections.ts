@@ -38,7 +38,8 @@ async function rebuild(): Promise<{ deleted: number; games: number; players: num
       await store.close();
     }
   }
-  const url = values.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+  // The runtime's address, with or without a slash at its end.
+  const url = (values.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/+$/, '');
   const answer = await fetch(`${url}/dev/rebuild-projections`, { method: 'POST' }).catch(() => {
     throw new Error(
       `no local runtime answers at ${url}: start one with npm start, or see --data and --tables`,

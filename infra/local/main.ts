@@ -1,7 +1,7 @@
 import { networkInterfaces } from 'node:os';
-import { parseArgs } from 'node:util';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
 import { timeLimit } from '../../functions/timeScale.js';
+import { parseScriptArgs } from '../../scripts/args.js';
 import { banner, type DataPlace, type Exposure } from './banner.js';
 import { startRuntime } from './runtime.js';
 import { loadBuiltSite } from './site.js';
@@ -14,18 +14,42 @@ import { loadBuiltSite } from './site.js';
  * default klondike-local) it uses that DynamoDB-compatible store instead and creates the tables
  * there if they are missing; with OIDC_ISSUER and OIDC_AUDIENCE set it trusts that issuer instead of
  * its own. `--host ADDRESS` binds another address than 127.0.0.1 (0.0.0.0: every network of this
- * machine), and the banner then says who can reach it. Whatever stops the start is one line on
- * stderr and exit code 1.
+ * machine), and the banner then says who can reach it. `--help` says all this. A mistake on the
+ * command line is its line and the usage on stderr, exit code 2; whatever else stops the start is
+ * one line on stderr and exit code 1.
  */
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', short: 'p' },
-    data: { type: 'string', short: 'd' },
-    host: { type: 'string' },
-    isolated: { type: 'boolean' },
+const USAGE = 'npm start -- [--port N] [--data DIR] [--host ADDRESS] [--isolated]';
+const { values } = parseScriptArgs(
+  {
+    options: {
+      port: { type: 'string', short: 'p' },
+      data: { type: 'string', short: 'd' },
+      host: { type: 'string' },
+      isolated: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   },
-});
-const port = Number(values.port ?? process.env.PORT ?? 3000);
+  USAGE,
+);
+if (values.help) {
+  console.log(`usage: ${USAGE}
+
+  --port N, -p N      the port (default: PORT, else 3000; 0 takes a free one)
+  --data DIR, -d DIR  keep the games in this folder (default: KLONDIKE_DATA_DIR, else in memory)
+  --host ADDRESS      the address to bind (default 127.0.0.1; 0.0.0.0 is every network)
+  --isolated          every route in a process of its own, as Lambda runs them
+
+Environment variables (DYNAMODB_ENDPOINT, OIDC_ISSUER, ...): docs/operations.md.`);
+  process.exit(0);
+}
+const portText = values.port ?? process.env.PORT ?? '3000';
+const port = Number(portText);
+if (!/^\d+$/.test(portText.trim()) || port > 65_535) {
+  console.error(
+    `${values.port !== undefined ? '--port' : 'PORT'} takes a port number (0 to 65535), not ${JSON.stringify(portText)}.\nusage: ${USAGE}`,
+  );
+  process.exit(2);
+}
 const dataDir = values.data ?? process.env.KLONDIKE_DATA_DIR;
 // Read before the runtime starts: it points this variable at its own change-stream proxy.
 const external = Boolean(process.env[ENDPOINT_ENV]);

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import {
   DeleteTableCommand,
   DescribeTableCommand,
@@ -19,6 +20,7 @@ import { StoreUnusable, startRuntime } from '../../infra/local/runtime.js';
 import { listen, serve } from '../../infra/local/server.js';
 import { ensureTables, FolderInUse, startLocalStore } from '../../infra/local/store.js';
 
+const run = promisify(execFile);
 const folders: string[] = [];
 const folder = () => {
   const dir = mkdtempSync(join(tmpdir(), 'klondike-data-'));
@@ -168,8 +170,17 @@ describe('a read-model table deleted', () => {
       const missing = await read('/me/games');
       expect(missing.status).toBe(503);
       expect(missing.body.type).toBe('/problems/store-unavailable');
-      const rebuilt = await fetch(`${runtime.url}/dev/rebuild-projections`, { method: 'POST' });
-      expect(rebuilt.status, await rebuilt.clone().text()).toBe(200);
+      // The operator's command, as the docs give it (a slash at the URL's end is the same URL).
+      const rebuilt = await run(process.execPath, [
+        '--import',
+        'tsx',
+        'scripts/rebuild-projections.ts',
+        '--url',
+        `${runtime.url}/`,
+      ]);
+      expect(rebuilt.stdout).toMatch(
+        /^Read models rebuilt from the log: \d+ items deleted, 2 games of 1 players projected\.$/m,
+      );
       expect([await read('/me/games'), await read('/me/stats')]).toEqual(before);
 
       // Deleted again, and the runtime restarted on the folder: rebuilt before the first request.
@@ -381,8 +392,8 @@ async function fakeStore(
  * start takes to give up is the deadline's (8 s after the process began), not asserted here: a
  * timed assertion fails on a busy machine.
  */
-async function failedStart(env: Record<string, string>) {
-  const runtime = start([], { KLONDIKE_TIME_SCALE: '1', ...env });
+async function failedStart(env: Record<string, string>, args: string[] = []) {
+  const runtime = start(args, { KLONDIKE_TIME_SCALE: '1', ...env });
   runtime.served.catch(() => {});
   const kill = setTimeout(() => runtime.child.kill('SIGKILL'), 15_000);
   const code = await new Promise<number | null>((resolve) => runtime.child.once('close', resolve));
@@ -440,6 +451,20 @@ describe('starting (docs/api.md, "The local runtime answers every request")', ()
     } finally {
       if (given === undefined) delete process.env[ENDPOINT_ENV];
       else process.env[ENDPOINT_ENV] = given;
+    }
+  });
+
+  it('npm start with a mistake on its command line says it and its usage, exit 2, no stack trace', async () => {
+    for (const [args, said] of [
+      [['--datadir', 'x'], "Unknown option '--datadir'"],
+      [['--port', 'abc'], '--port takes a port number (0 to 65535), not "abc".'],
+    ] as const) {
+      const { code, lines } = await failedStart({}, [...args]);
+      expect(code, args.join(' ')).toBe(2);
+      expect(lines).toEqual([
+        said,
+        'usage: npm start -- [--port N] [--data DIR] [--host ADDRESS] [--isolated]',
+      ]);
     }
   });
 
