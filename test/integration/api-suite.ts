@@ -78,7 +78,9 @@ export function apiSuite(server: { api: Client; local: Local }): void {
       expect(at0.body).toEqual(
         created.body.token ? (({ token: _t, ...view }) => view)(created.body) : created.body,
       );
-      expect(at0.headers.get('etag')).toBe('"0"');
+      // The view is version 0's; the ETag is the game's version, as on every answer about it.
+      expect(at0.body.version).toBe(0);
+      expect(at0.headers.get('etag')).toBe('"1"');
       expect((await server.api.get(`/games/${id}?at=9`, auth)).status).toBe(404);
       expect((await server.api.get(`/games/${id}?at=-1`, auth)).status).toBe(400);
     });
