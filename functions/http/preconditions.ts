@@ -15,8 +15,11 @@ export interface Precondition {
 
 /** An entity tag (RFC 9110 section 8.8.3): optional `W/`, then an opaque tag in quotes. */
 const TAG = String.raw`(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"`;
-/** A list of them, separated by commas; empty elements are allowed (RFC 9110 section 5.6.1). */
-const TAG_LIST = new RegExp(String.raw`^[\s,]*${TAG}(?:\s*,[\s,]*${TAG})*[\s,]*$`);
+/**
+ * A list of them, separated by commas; empty elements are allowed (RFC 9110 section 5.6.1), so a
+ * list may hold none (an empty value, or commas only): it matches no version.
+ */
+const TAG_LIST = new RegExp(String.raw`^[\s,]*(?:${TAG}(?:\s*,[\s,]*${TAG})*)?[\s,]*$`);
 
 /**
  * `If-Match` (RFC 9110 section 13.1.1): `*` matches any existing game; otherwise a list of entity
@@ -55,10 +58,13 @@ export const fingerprint = (route: string, body: unknown): string =>
     .digest('base64url');
 
 /** 412: the game is not at a version the request's If-Match names. */
-export const preconditionFailed = (currentVersion: number, precondition: Precondition): Problem =>
-  new Problem(
+export function preconditionFailed(currentVersion: number, precondition: Precondition): Problem {
+  const sent = precondition.header.trim();
+  const named = /^[\s,]*$/.test(sent) ? 'with no entity tag' : sent.length <= 100 ? sent : 'as sent';
+  return new Problem(
     'precondition-failed',
-    `If-Match ${precondition.header.length <= 100 ? precondition.header.trim() : 'as sent'} does not match the game's version ${currentVersion} (ETag ${etag(currentVersion)}). Nothing was written.`,
+    `If-Match ${named} does not match the game's version ${currentVersion} (ETag ${etag(currentVersion)}). Nothing was written.`,
     { currentVersion },
     { etag: etag(currentVersion) },
   );
+}

@@ -176,7 +176,7 @@ export function hardeningSuite(server: { api: Client; local: Local }): void {
   });
 
   describe('If-Match, compared strongly', () => {
-    it('W/"N" matches nothing, a list matches any member, * matches any existing game, garbage is 400', async () => {
+    it('W/"N" and an empty list match nothing, a list matches any member, * matches any existing game, garbage is 400', async () => {
       const { id, auth } = await newGame(server.api);
       const draw = (ifMatch: string) =>
         server.api.post(`/games/${id}/moves`, { type: 'draw' }, { ...auth, 'if-match': ifMatch });
@@ -188,8 +188,10 @@ export function hardeningSuite(server: { api: Client; local: Local }): void {
       expect(listed.body.version).toBe(1);
       expect((await draw(' "0" ,"1"')).status).toBe(200);
       expect((await draw('*')).status).toBe(200);
-      for (const bad of ['3', '"1" "2"', 'W/3', '"3', '', '**'])
+      for (const bad of ['3', '"1" "2"', 'W/3', '"3', '**', ', 3'])
         expect((await draw(bad)).status, bad).toBe(400);
+      // A list of no tags (RFC 9110's #rule allows empty elements) matches no version.
+      for (const none of ['', ',', ' , ,']) expect((await draw(none)).status, none).toBe(412);
       const unknown = await server.api.post(
         '/games/nope/moves',
         { type: 'draw' },
