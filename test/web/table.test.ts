@@ -460,7 +460,7 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
   });
 
   it('offers Autocomplete only once it can succeed, plays it card after card, celebrates the win and analyses it', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const line = fixtures.lines[0]!;
     const { id, token, auth } = await newGame(api, { deck: line.deck });
@@ -506,8 +506,9 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     const leaps = (await animations()).slice(moved).filter((a) => a.duration > 1000);
     expect(leaps.length).toBeGreaterThanOrEqual(52);
 
+    // The test's own timeout is what fails a page that never shows these (a busy machine is slow).
     const shown = page.locator('[data-analysis][data-verdict]');
-    await shown.waitFor({ timeout: 10_000 });
+    await shown.waitFor({ timeout: 0 });
     const analysis = (await api.get(`/games/${id}/analysis`)).body;
     expect(await shown.getAttribute('data-verdict')).toBe(analysis.verdict);
     expect(analysis.verdict).toBe('winnable');
@@ -519,7 +520,7 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     await page
       .locator('.line-bar')
       .getByText(/^Move 3 of \d+/)
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 0 });
     expect((await animations()).length).toBeGreaterThan(before);
     await page.getByRole('button', { name: 'Back to the game' }).click();
   });
