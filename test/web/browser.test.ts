@@ -289,6 +289,8 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     };
     await page.goto(`${local.url}/#replay=${wonId}`);
     await check(0);
+    // The frame's version is in one element: the bar under it carries none.
+    expect(await page.locator('[data-version]').count()).toBe(1);
     for (let v = 1; v <= 3; v++) {
       await page.getByRole('button', { name: 'Next' }).click();
       await check(v);
@@ -306,6 +308,10 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await check(n);
     await page.keyboard.press('End');
     await check(final.version);
+    // Keys pressed faster than the page redraws each take their step.
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await check(5);
     // Play: the replay plays itself from where it is, frame after frame, until Pause.
     await page.keyboard.press('Home');
     await check(0);

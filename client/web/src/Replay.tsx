@@ -83,7 +83,9 @@ export function Replay({
   }, [game, version]);
 
   const last = game?.version ?? 0;
-  const go = (v: number) => setVersion(Math.max(0, Math.min(last, v)));
+  // From the version as it is when the step applies, not as last drawn: keys pressed faster than
+  // the page redraws each take their step.
+  const go = (to: (v: number) => number) => setVersion((v) => Math.max(0, Math.min(last, to(v))));
 
   // Playing: the next frame once the one shown is drawn, until the last.
   useEffect(() => {
@@ -97,7 +99,13 @@ export function Replay({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.target as HTMLElement).closest('input, textarea, select')) return;
-      const to = { ArrowLeft: version - 1, ArrowRight: version + 1, Home: 0, End: last }[event.key];
+      const steps: Record<string, (v: number) => number> = {
+        ArrowLeft: (v) => v - 1,
+        ArrowRight: (v) => v + 1,
+        Home: () => 0,
+        End: () => last,
+      };
+      const to = steps[event.key];
       if (to === undefined) return;
       event.preventDefault();
       setPlaying(false);
@@ -108,9 +116,9 @@ export function Replay({
   });
 
   const shown = frame?.version === version ? frame : null;
-  const stepTo = (v: number) => {
+  const stepTo = (to: (v: number) => number) => {
     setPlaying(false);
-    go(v);
+    go(to);
   };
   return (
     <main class="replay">
@@ -124,10 +132,10 @@ export function Replay({
           >
             {playing ? 'Pause' : 'Play'}
           </button>
-          <button type="button" onClick={() => stepTo(version - 1)} disabled={!game || version <= 0}>
+          <button type="button" onClick={() => stepTo((v) => v - 1)} disabled={!game || version <= 0}>
             Previous
           </button>
-          <button type="button" onClick={() => stepTo(version + 1)} disabled={!game || version >= last}>
+          <button type="button" onClick={() => stepTo((v) => v + 1)} disabled={!game || version >= last}>
             Next
           </button>
           {game?.status === 'playing' && token ? (
@@ -149,7 +157,10 @@ export function Replay({
           max={last}
           value={version}
           disabled={!game}
-          onInput={(event) => stepTo(Number((event.currentTarget as HTMLInputElement).value))}
+          onInput={(event) => {
+            const value = Number((event.currentTarget as HTMLInputElement).value);
+            stepTo(() => value);
+          }}
         />
         <span class="frame-number">
           Step <output data-version={shown?.version}>{shown?.version ?? version}</output> of {last}
@@ -161,6 +172,7 @@ export function Replay({
       {shown && (
         <Status
           view={shown.view}
+          versioned={false}
           score={score}
           time={{ start: shown.version >= 1 ? firstAt : undefined, end: Date.parse(shown.event.at), skew: 0 }}
         />

@@ -34,13 +34,18 @@ interface StatusProps {
   readonly score: 'standard' | 'vegas';
   /** The time to show: a clock of the game, or a fixed time (a replay's frame). */
   readonly time?: GameTime;
+  /**
+   * Whether the bar carries the view's version (`data-version`, default true). A replay's bar does
+   * not: its frame's version has an element of its own, the one element with `data-version` there.
+   */
+  readonly versioned?: boolean;
 }
 
 /**
  * The bar: the time since the game's first action, the moves, the score the player chose, and the
  * pass through the deck. Its version is on it for tests (`data-version`), not in words.
  */
-export function Status({ view, score, time }: StatusProps) {
+export function Status({ view, score, time, versioned = true }: StatusProps) {
   const passes = view.rules.passes;
   const item = (name: string, value: preact.ComponentChildren, extra: Record<string, unknown> = {}) => (
     <div {...extra}>
@@ -51,7 +56,7 @@ export function Status({ view, score, time }: StatusProps) {
   return (
     <dl class="status">
       {time && item('Time', <Clock time={time} />, { class: 'time' })}
-      {item('Moves', view.moves, { 'data-version': view.version })}
+      {item('Moves', view.moves, versioned ? { 'data-version': view.version } : {})}
       {item(
         score === 'vegas' ? 'Vegas' : 'Score',
         score === 'vegas' ? dollars(view.score.vegas) : view.score.standard,
