@@ -9,6 +9,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { now } from '../../functions/clock.js';
 import type { LambdaHandler } from '../../functions/http/handler.js';
 import { Problem } from '../../functions/http/problem.js';
 import { payloadTooLarge } from '../../functions/http/request.js';
@@ -118,8 +119,17 @@ export function toGatewayEvent(
   };
 }
 
+/**
+ * Writes an answer. Its `Date` is the service's clock (functions/clock.ts), not the machine's: moved
+ * by KLONDIKE_CLOCK_OFFSET_S like the events' times, so a client that reads the server's time from
+ * it (the web page's game clock) agrees with the log.
+ */
 export function send(response: ServerResponse, result: Response, extra: Record<string, string> = {}): void {
-  const headers: Record<string, string | number | boolean> = { ...(result.headers ?? {}), ...extra };
+  const headers: Record<string, string | number | boolean> = {
+    date: new Date(now()).toUTCString(),
+    ...(result.headers ?? {}),
+    ...extra,
+  };
   const body =
     result.body === undefined
       ? Buffer.alloc(0)

@@ -253,6 +253,10 @@ describe('the next day, on the same --data folder', () => {
 
   it("has a new deal, and yesterday's games are public, revealed, hinted and analysed", async () => {
     const daily = await api.get('/daily', jwt.alice);
+    // The answers' Date is the service's clock, a day on, as the events' times are.
+    const date = Date.parse(daily.headers.get('date') ?? '');
+    expect(date - Date.now()).toBeGreaterThan(DAY_S * 1000 - 60_000);
+    expect(date - Date.now()).toBeLessThan(DAY_S * 1000 + 60_000);
     expect(daily.body).toMatchObject({ date: nextDay(today), players: 0, won: 0, me: null });
     const fresh = await api.post('/daily/games', undefined, jwt.alice);
     expect(fresh.status).toBe(201);
