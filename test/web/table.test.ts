@@ -513,6 +513,8 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     expect(await shown.getAttribute('data-verdict')).toBe(analysis.verdict);
     expect(analysis.verdict).toBe('winnable');
     expect(await shown.getAttribute('data-last-winnable')).toBe(String(won.version));
+    // A won game's line is the player's own, not the solver's.
+    expect(await shown.textContent()).toContain('as you showed: watch your winning line');
 
     // The winning line plays itself, move after move, animated.
     const before = (await animations()).length;
@@ -719,6 +721,13 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
       authorization: `Bearer ${params.get('token')}`,
     });
     expect(body.rules).toEqual({ draw: 1, passes: null, foundationToTableau: false });
+
+    // A stored value that Settings does not offer is its default: 7 passes is 3.
+    await page.evaluate(() => localStorage.setItem('klondike.settings', JSON.stringify({ passes: 7 })));
+    await page.reload();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await page.getByLabel('Passes through the deck').inputValue()).toBe('3');
+    await page.getByRole('button', { name: 'Done' }).click();
   });
 
   it('received no card that was face down in a game in play: not in the hints, autoplays or frames', async () => {

@@ -29,7 +29,9 @@ function verdictWords(analysis: Answer, view: View): string {
   switch (analysis.verdict) {
     case 'winnable':
       if (view.status === 'won')
-        return 'This deal can be won, as you showed. The solver found a line of its own.';
+        // The analysis of a won game needs no search: its line is the player's own moves (those in
+        // effect, the undone ones left out), which Watch plays again.
+        return 'This deal can be won, as you showed: watch your winning line, without the moves you undid.';
       return until
         ? `This deal could be won.${until}`
         : 'This deal could be won, and still could when you resigned.';

@@ -1,9 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { PanelButton } from './Panel.js';
-import { type Settings as Chosen, settings, useSettings } from './settings.js';
+import { type Settings as Chosen, PASSES, settings, useSettings } from './settings.js';
 import { CAUTIOUS_RULE } from './words.js';
-
-const PASSES: readonly (number | null)[] = [1, 2, 3, 4, 5, null];
 
 type Flag = 'foundationToTableau' | 'autoplay' | 'reducedMotion';
 

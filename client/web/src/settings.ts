@@ -29,6 +29,9 @@ export const DEFAULT_SETTINGS: Settings = {
 
 const KEY = 'klondike.settings';
 
+/** The passes a player may choose (null: no limit): what Settings offers, and all a stored value may be. */
+export const PASSES: readonly (number | null)[] = [1, 2, 3, 4, 5, null];
+
 /** The stored settings, each field checked; anything odd is its default. */
 function load(): Settings {
   let stored: Record<string, unknown> = {};
@@ -40,11 +43,7 @@ function load(): Settings {
   const passes = stored.passes;
   return {
     draw: stored.draw === 1 || stored.draw === 3 ? stored.draw : d.draw,
-    passes:
-      passes === null ||
-      (typeof passes === 'number' && Number.isInteger(passes) && passes >= 1 && passes <= 1000)
-        ? passes
-        : d.passes,
+    passes: PASSES.includes(passes as number | null) ? (passes as number | null) : d.passes,
     foundationToTableau:
       typeof stored.foundationToTableau === 'boolean' ? stored.foundationToTableau : d.foundationToTableau,
     autoplay: typeof stored.autoplay === 'boolean' ? stored.autoplay : d.autoplay,
