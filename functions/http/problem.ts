@@ -85,11 +85,7 @@ export class Problem extends Error {
 export const busy = (detail: string): Problem =>
   new Problem('busy', detail, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 
-/** 503 for a store that is throttled, slow or unreachable. */
-export const storeUnavailable = (): Problem =>
-  new Problem(
-    'store-unavailable',
-    'The game store is throttled or not answering. A write may still land: retry with the same Idempotency-Key.',
-    {},
-    { 'retry-after': String(RETRY_AFTER_SECONDS) },
-  );
+/** 503 for a store that is throttled, slow or unreachable (or what went wrong with it, in `detail`). */
+export const storeUnavailable = (
+  detail = 'The game store is throttled or not answering. A write may still land: retry with the same Idempotency-Key.',
+): Problem => new Problem('store-unavailable', detail, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });

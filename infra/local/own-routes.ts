@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import { Problem, RETRY_AFTER_SECONDS } from '../../functions/http/problem.js';
+import { Problem, storeUnavailable } from '../../functions/http/problem.js';
 import { problemResponse } from '../../functions/http/respond.js';
 import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import type { DevIssuer } from './issuer.js';
@@ -57,14 +57,7 @@ async function rebuild(
   } catch (error) {
     send(
       response,
-      problemResponse(
-        new Problem(
-          'store-unavailable',
-          `The read models could not be rebuilt: ${(error as Error).message}`,
-          {},
-          { 'retry-after': String(RETRY_AFTER_SECONDS) },
-        ),
-      ),
+      problemResponse(storeUnavailable(`The read models could not be rebuilt: ${(error as Error).message}`)),
     );
     return true;
   }
