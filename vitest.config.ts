@@ -108,9 +108,9 @@ export default defineConfig({
     // Files at once: a core and a half each. Many files spend much of their time waiting on processes
     // they started, sockets and a browser, so more files than cores keep the cores busy; vitest's
     // default (a core but one) runs them one by one on 2 cores. A whole run with 3 on this 2-core
-    // machine, quiet: 138 to 147 s. Its CPU is more than `time` says: `time` leaves out Chromium's renderers
-    // and esbuild's service, which their parents never wait for (some 45 s of a run, measured with a
-    // child subreaper's RUSAGE_CHILDREN).
+    // machine, quiet: 138 to 147 s. Its CPU is more than `time` says: `time` leaves out Chromium's
+    // renderers and esbuild's service, which their parents never wait for (some 45 s of a run,
+    // measured with a child subreaper's RUSAGE_CHILDREN).
     maxWorkers: Math.max(2, Math.ceil(availableParallelism() * 1.5)),
     sequence: { sequencer: LongestFirst },
     // The folder of the CDK tests' cloud assemblies, for the whole run (test/support/cdk-outdirs.ts).
