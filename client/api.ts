@@ -93,6 +93,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type Api = ReturnType<typeof createApi>;
 
+/**
+ * The player a sign-in token (a JWT: three dot-separated parts) names in its `sub`, read without
+ * checking it (the service checks it); undefined for a game's token, which has no dots.
+ */
+function signedInAs(token: string): string | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    const sub = (JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && sub !== '' ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A small client of the Klondike HTTP API. Every method throws ApiError or NetworkError. */
 export function createApi(options: ApiOptions = {}) {
   const base = normalizeUrl(options.url ?? DEFAULT_URL);
@@ -101,7 +116,7 @@ export function createApi(options: ApiOptions = {}) {
   const doFetch = options.fetch ?? fetch;
   let token = options.token;
   /** Signed in: the token is the player's JWT, which opens all of their games. */
-  let player: string | undefined;
+  let player: string | undefined = token === undefined ? undefined : signedInAs(token);
 
   async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };

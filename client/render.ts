@@ -269,7 +269,7 @@ export function renderStats(player: string, stats: PlayerStats): string {
   const rate =
     stats.winRate === null ? 'no game finished yet' : `${Math.round(stats.winRate * 1000) / 10}% won`;
   return [
-    `${player}: ${stats.started} games dealt, ${stats.won} won, ${stats.resigned} resigned, ${stats.inPlay} in play (${rate})`,
+    `${player}: ${plural(stats.started, 'game')} dealt, ${stats.won} won, ${stats.resigned} resigned, ${stats.inPlay} in play (${rate})`,
     `  streak ${stats.currentStreak} (best ${stats.bestStreak}); best Vegas ${stats.bestVegas ?? '-'}; fewest moves to win ${stats.fewestMovesToWin ?? '-'}`,
     `  daily deals: ${stats.daily.played} played, ${stats.daily.won} won; streak ${plural(stats.daily.currentStreak, 'day')} (best ${stats.daily.bestStreak})`,
     `  as of ${stats.asOf ?? 'never'}`,

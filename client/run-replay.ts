@@ -28,8 +28,9 @@ export async function apiFrames(api: Api, id: string): Promise<FrameSource> {
     view = await api.getGame(id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
+      // The API says only that the game needs its token: in play, or a daily game of a day not over.
       throw new UsageError(
-        `game ${id} is still in play: its replay needs --token (finished games are public)`,
+        `game ${id} is still in play, or a daily game whose day is not over (00:00 UTC): its replay needs --token until then`,
       );
     }
     throw error;
@@ -255,7 +256,8 @@ Steps through a game frame by frame: n or enter next, p previous, j N jump, q qu
 
   --at N               print the frame at version N and stop
   --all                print every frame and stop
-  --token T            the token of a game still in play (finished games are public)
+  --token T            the token of a game still in play, or of a daily game until its day is over
+                       (other finished games are public)
   --url URL            the API (default $KLONDIKE_URL, else http://127.0.0.1:$PORT,
                         the port of npm start, 3000 when PORT is not set)
   --timeout SECONDS    per request (default 10)

@@ -245,4 +245,17 @@ describe("today's deal at the terminal", () => {
     expect(status).toBe(1);
     expect(none.text()).toMatch(/^error 404: There is no daily deal of 2001-01-01/);
   });
+
+  it('--daily with a sign-in token (--token) is signed in: :daily, :stats and the resume line say so', {
+    timeout: 30_000,
+  }, async () => {
+    const token = await local.issuer!.tokenFor('ursa');
+    const { status, out } = await play([':daily', ':stats', 'q'], { daily: true, token });
+    expect(status).toBe(0);
+    // Signed in (the read models may still be a moment behind the deal: no counts asserted).
+    expect(out).toMatch(/> :daily\nDaily deal of \S+ .*\n {2}you (have not started it|: in play)/);
+    expect(out).not.toContain('sign in with --player');
+    expect(out).toMatch(/> :stats\nursa: \d+ games? dealt/);
+    expect(out).toContain(`Resume with: npm run play -- --daily --token ${token}`);
+  });
 });

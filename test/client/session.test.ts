@@ -40,7 +40,7 @@ describe('a signed-in player at the terminal', () => {
     expect(status).toBe(0);
     expect(out).toContain('Signed in as terminal-tess');
     const id = /New game (\S+)/.exec(out)![1]!;
-    expect(out).toMatch(/terminal-tess: 1 games dealt, 0 won, 1 resigned, 0 in play \(0% won\)/);
+    expect(out).toMatch(/terminal-tess: 1 game dealt, 0 won, 1 resigned, 0 in play \(0% won\)/);
     // :stats in a second game, once its deal has reached the read models.
     const input = new PassThrough();
     const output = new PassThrough();
@@ -127,7 +127,7 @@ describe('a game played and replayed through the terminal client', () => {
     const io = streams();
     expect(await runReplay({ ...io, url: local.url, source: id, all: true })).toBe(2);
     expect(io.text()).toBe(
-      `game ${id} is still in play: its replay needs --token (finished games are public)\n`,
+      `game ${id} is still in play, or a daily game whose day is not over (00:00 UTC): its replay needs --token until then\n`,
     );
   });
 
