@@ -348,6 +348,20 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await page.keyboard.press('Escape');
   });
 
+  it("deals a Klondike-Solver deck pasted in groups of three digits, as the 156 digits' own cards", {
+    timeout: 30_000,
+  }, async () => {
+    const deck = fixtures.lines[1]!.deck as string[];
+    const digits = deck.map(
+      (code) =>
+        `${String('A23456789TJQK'.indexOf(code[0]!) + 1).padStart(2, '0')}${'CDHS'.indexOf(code[1]!) + 1}`,
+    );
+    await dealInPage('deck', digits.join(' '));
+    const { view } = await currentGame();
+    expect(view.tableau[0]!.cards).toEqual([deck[0]]);
+    expect(view.tableau[6]!.cards).toEqual([deck[27]]);
+  });
+
   it('never received, nor showed in its HTML, a card that was face down while the game was in play', async () => {
     expect(responses.length).toBeGreaterThan(100);
     expect(await hiddenCardsIn(responses)).toEqual([]);

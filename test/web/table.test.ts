@@ -449,6 +449,7 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
       'A face-down card turns up',
       'Click the stock to draw',
       'another pass',
+      'The house rules: draw three, three passes through the deck',
       '← → choose a pile',
       '↑ ↓ more or fewer cards',
       'Enter picks up and puts down',

@@ -15,7 +15,9 @@ export function HelpButton() {
       <p>
         Click the stock to draw (three cards or one, as the rules say); when it is empty, click it again to
         turn the waste over for another pass, as many times as the rules allow. Only the waste's top card
-        plays. A card on a foundation may come back to a column, unless the rules say otherwise.
+        plays. A card on a foundation may come back to a column, unless the rules say otherwise. The house
+        rules: draw three, three passes through the deck, and cards may come back from the foundations;
+        Settings changes them for the next deal.
       </p>
       <p>
         <strong>Safe cards home:</strong> {CAUTIOUS_RULE}

@@ -49,9 +49,11 @@ export function NewGame({ onDeal }: NewGameProps) {
     if (kind === 'deck') {
       const deck = text('deck');
       // 52 cards separated by spaces or commas (A♣ 10♥, or AC TH as the API writes them), or the
-      // 156-digit Klondike-Solver string, which the API takes as it is.
-      body.deck = /^\d+$/.test(deck)
-        ? deck
+      // 156-digit Klondike-Solver string (its spaces and line breaks, if pasted in groups, left out),
+      // which the API takes as it is.
+      const digits = deck.replace(/\s+/g, '');
+      body.deck = /^\d+$/.test(digits)
+        ? digits
         : deck
             .split(/[\s,]+/)
             .filter(Boolean)
