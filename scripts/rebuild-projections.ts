@@ -8,6 +8,7 @@
  *   npm run rebuild-projections -- --tables         the tables TABLE_NAME and READ_TABLE_NAME (AWS with
  *                                                   the usual credentials, or DYNAMODB_ENDPOINT)
  */
+import { normalizeUrl } from '../client/api.js';
 import { rebuildReadModels } from '../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../functions/routes.js';
 import { READ_TABLE_ENV } from '../functions/store/readModels.js';
@@ -38,8 +39,8 @@ async function rebuild(): Promise<{ deleted: number; games: number; players: num
       await store.close();
     }
   }
-  // The runtime's address, with or without a slash at its end.
-  const url = (values.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/+$/, '');
+  // The runtime's address as the clients take it: a slash at its end, or no scheme, is the same.
+  const url = normalizeUrl(values.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`);
   const answer = await fetch(`${url}/dev/rebuild-projections`, { method: 'POST' }).catch(() => {
     throw new Error(
       `no local runtime answers at ${url}: start one with npm start, or see --data and --tables`,

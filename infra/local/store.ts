@@ -128,9 +128,10 @@ const indexesOf = (table: Shape) => {
  * there already. A read-model table kept from a release with other indexes (its key as now, and the
  * index by status every release had) is made anew, for read models can be deleted and rebuilt from
  * the log: `rebuild` says the caller must rebuild them, as it does for a read-model table created
- * beside an event log that was there (the read models had been deleted). Nothing else is ever deleted: the log is
- * never changed, and a table that is not what its name is given for (an event table of another
- * shape, the two names swapped or the same) is a WrongTable that names it, before anything changes.
+ * beside an event log that was there (the read models had been deleted). Nothing else is ever
+ * deleted: the log is never changed, and a table that is not what its name is given for (an event
+ * table of another shape, the two names swapped or the same) is a WrongTable that names it, before
+ * anything changes.
  * Every call to the store, and every wait for a table, ends when `signal` aborts (by default after
  * 30 s); a call that fails or is cut short is a StoreCallFailed saying which.
  */
