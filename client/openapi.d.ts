@@ -183,7 +183,7 @@ export interface components {
       };
       stock: {
         count: number;
-        /** @description Only once the game is won or resigned */
+        /** @description Only once the game is won or resigned (a daily game's, once its day is over too) */
         cards?: components["schemas"]["CardCode"][];
       };
       waste: components["schemas"]["CardCode"][];
@@ -196,7 +196,7 @@ export interface components {
       tableau: {
           hidden: number;
           cards: components["schemas"]["CardCode"][];
-          /** @description Only once the game is won or resigned */
+          /** @description Only once the game is won or resigned (a daily game's, once its day is over too) */
           hiddenCards?: components["schemas"]["CardCode"][];
         }[];
       pass: number;
@@ -209,7 +209,7 @@ export interface components {
       canUndo: boolean;
       canRedo: boolean;
       legalMoves: components["schemas"]["PlayedMove"][];
-      /** @description Only once the game is won or resigned */
+      /** @description Only once the game is won or resigned (a daily game's, once its day is over too) */
       deck?: components["schemas"]["CardCode"][];
       seed?: number | null;
       daily?: string;
@@ -227,7 +227,7 @@ export interface components {
       };
       stock: {
         count: number;
-        /** @description Only once the game is won or resigned */
+        /** @description Only once the game is won or resigned (a daily game's, once its day is over too) */
         cards?: components["schemas"]["CardCode"][];
       };
       waste: components["schemas"]["CardCode"][];
@@ -240,7 +240,7 @@ export interface components {
       tableau: {
           hidden: number;
           cards: components["schemas"]["CardCode"][];
-          /** @description Only once the game is won or resigned */
+          /** @description Only once the game is won or resigned (a daily game's, once its day is over too) */
           hiddenCards?: components["schemas"]["CardCode"][];
         }[];
       pass: number;
@@ -253,7 +253,7 @@ export interface components {
       canUndo: boolean;
       canRedo: boolean;
       legalMoves: components["schemas"]["PlayedMove"][];
-      /** @description Only once the game is won or resigned */
+      /** @description Only once the game is won or resigned (a daily game's, once its day is over too) */
       deck?: components["schemas"]["CardCode"][];
       seed?: number | null;
       daily?: string;
@@ -308,12 +308,15 @@ export interface components {
       currentVersion?: number;
       /** @enum {string} */
       rule?: "game-over" | "game-too-long" | "nothing-to-undo" | "nothing-to-redo" | "draw-from-empty-stock" | "recycle-needs-empty-stock" | "recycle-needs-waste" | "pass-limit" | "unknown-pile" | "same-pile" | "empty-source" | "single-card-source" | "count-exceeds-face-up" | "run-not-in-sequence" | "foundation-single-card" | "foundation-suit" | "foundation-ascending" | "foundation-to-tableau-off" | "foundation-to-foundation" | "empty-column-king" | "daily-in-progress" | "tableau-descending-alternating";
+      ruleText?: string;
       index?: number;
+      move?: components["schemas"]["HistoryStep"];
       issues?: {
           path: string;
           message: string;
         }[];
       issueCount?: number;
+      limit?: number;
     };
     /** @description One of a player's games: nothing hidden while in play (seed only once it has ended) */
     GameSummary: {
@@ -442,6 +445,8 @@ export interface operations {
         headers: {
           /** @description The game's version, quoted: "<version>" */
           ETag?: string;
+          /** @description The game's address: /games/{id} */
+          Location?: string;
           /** @description true when this is the first answer to an Idempotency-Key, given again */
           "Idempotent-Replayed"?: "true";
         };
@@ -451,18 +456,26 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A sign-in token that does not verify (without one, the game is anonymous) */
+      /** @description A sign-in token that does not verify, or a game token (without Authorization, the game is anonymous) */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown route */
       404: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -473,22 +486,29 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Body over 16384 bytes */
+      /** @description Body over 16384 bytes (carries the limit) */
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key */
+      /** @description Only when the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
+        headers: {
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -511,6 +531,7 @@ export interface operations {
         at?: number;
       };
       path: {
+        /** @description The id POST /games gave; anything that cannot be one names no game (404) */
         id: string;
       };
     };
@@ -527,12 +548,20 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -543,8 +572,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
       404: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -555,10 +588,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -583,6 +619,7 @@ export interface operations {
         "If-Match"?: string;
       };
       path: {
+        /** @description The id POST /games gave; anything that cannot be one names no game (404) */
         id: string;
       };
     };
@@ -606,12 +643,20 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -622,8 +667,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
       404: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -636,32 +685,49 @@ export interface operations {
       };
       /** @description Lost a race with other writes (carries currentVersion) */
       409: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description If-Match names another version (carries currentVersion) */
       412: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Body over 16384 bytes */
+      /** @description Body over 16384 bytes (carries the limit) */
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key */
+      /** @description An illegal move (carries the rule and ruleText), a finished game (rule game-over), a game of 10,000 actions (game-too-long), or the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -686,6 +752,7 @@ export interface operations {
         "If-Match"?: string;
       };
       path: {
+        /** @description The id POST /games gave; anything that cannot be one names no game (404) */
         id: string;
       };
     };
@@ -704,12 +771,20 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -720,8 +795,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
       404: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -734,32 +813,49 @@ export interface operations {
       };
       /** @description Lost a race with other writes (carries currentVersion) */
       409: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description If-Match names another version (carries currentVersion) */
       412: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Body over 16384 bytes */
+      /** @description Body over 16384 bytes (carries the limit) */
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key */
+      /** @description Nothing to undo (nothing-to-undo), a finished game (rule game-over), or the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -784,6 +880,7 @@ export interface operations {
         "If-Match"?: string;
       };
       path: {
+        /** @description The id POST /games gave; anything that cannot be one names no game (404) */
         id: string;
       };
     };
@@ -802,12 +899,20 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -818,8 +923,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
       404: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -832,32 +941,49 @@ export interface operations {
       };
       /** @description Lost a race with other writes (carries currentVersion) */
       409: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description If-Match names another version (carries currentVersion) */
       412: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Body over 16384 bytes */
+      /** @description Body over 16384 bytes (carries the limit) */
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key */
+      /** @description Nothing to redo (nothing-to-redo), a finished game (rule game-over), or the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -882,6 +1008,7 @@ export interface operations {
         "If-Match"?: string;
       };
       path: {
+        /** @description The id POST /games gave; anything that cannot be one names no game (404) */
         id: string;
       };
     };
@@ -900,12 +1027,20 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -916,8 +1051,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
       404: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -930,32 +1069,49 @@ export interface operations {
       };
       /** @description Lost a race with other writes (carries currentVersion) */
       409: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description If-Match names another version (carries currentVersion) */
       412: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Body over 16384 bytes */
+      /** @description Body over 16384 bytes (carries the limit) */
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key */
+      /** @description A finished game (rule game-over), or the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -980,6 +1136,7 @@ export interface operations {
         limit?: number;
       };
       path: {
+        /** @description The id POST /games gave; anything that cannot be one names no game (404) */
         id: string;
       };
     };
@@ -996,12 +1153,20 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1012,8 +1177,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
       404: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1024,10 +1193,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1052,6 +1224,7 @@ export interface operations {
         to?: number;
       };
       path: {
+        /** @description The id POST /games gave; anything that cannot be one names no game (404) */
         id: string;
       };
     };
@@ -1068,12 +1241,20 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1084,8 +1265,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
       404: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1096,10 +1281,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1118,6 +1306,7 @@ export interface operations {
   hint: {
     parameters: {
       path: {
+        /** @description The id POST /games gave; anything that cannot be one names no game (404) */
         id: string;
       };
     };
@@ -1134,12 +1323,20 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1150,8 +1347,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
       404: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1164,14 +1365,21 @@ export interface operations {
       };
       /** @description A daily game while its day lasts (rule daily-in-progress) */
       422: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1190,6 +1398,7 @@ export interface operations {
   analysis: {
     parameters: {
       path: {
+        /** @description The id POST /games gave; anything that cannot be one names no game (404) */
         id: string;
       };
     };
@@ -1206,12 +1415,20 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1222,8 +1439,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
       404: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1234,16 +1455,23 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The game is still in play, or a daily game while its day lasts (rule daily-in-progress) */
+      /** @description The game is still in play (game-in-play), or a daily game while its day lasts (rule daily-in-progress) */
       422: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1268,6 +1496,7 @@ export interface operations {
         "If-Match"?: string;
       };
       path: {
+        /** @description The id POST /games gave; anything that cannot be one names no game (404) */
         id: string;
       };
     };
@@ -1286,12 +1515,20 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1302,8 +1539,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
       404: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1316,32 +1557,49 @@ export interface operations {
       };
       /** @description Lost a race with other writes (carries currentVersion) */
       409: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description If-Match names another version (carries currentVersion) */
       412: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Body over 16384 bytes */
+      /** @description Body over 16384 bytes (carries the limit) */
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key */
+      /** @description A finished game (rule game-over), or the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1366,6 +1624,7 @@ export interface operations {
         "If-Match"?: string;
       };
       path: {
+        /** @description The id POST /games gave; anything that cannot be one names no game (404) */
         id: string;
       };
     };
@@ -1384,12 +1643,20 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1400,8 +1667,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
       404: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1414,32 +1685,49 @@ export interface operations {
       };
       /** @description Lost a race with other writes (carries currentVersion) */
       409: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description If-Match names another version (carries currentVersion) */
       412: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Body over 16384 bytes */
+      /** @description Body over 16384 bytes (carries the limit) */
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key */
+      /** @description The win cannot be proved from what the player can see (not-winnable), a finished game (rule game-over), or the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1473,18 +1761,26 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No sign-in token, or one that does not verify */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown route */
       404: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1495,10 +1791,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1524,18 +1823,26 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No sign-in token, or one that does not verify */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown route */
       404: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1546,10 +1853,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1568,7 +1878,7 @@ export interface operations {
   checkReplay: {
     parameters: {
       header?: {
-        /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. */
+        /** @description Checked for its form (1..64 visible ASCII characters, else 400) and not remembered: the same body gets the same answer */
         "Idempotency-Key"?: string;
       };
     };
@@ -1586,12 +1896,16 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown route */
       404: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1602,22 +1916,27 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Body over 262144 bytes */
+      /** @description Body over 262144 bytes (carries the limit) */
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key */
+      /** @description A step of the history breaks a rule: carries its index, the step (move), the rule and ruleText. No key is remembered here */
       422: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1643,12 +1962,26 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description A sign-in token that does not verify (without one, the answer is public) */
+      401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unknown route */
       404: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1659,10 +1992,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1688,30 +2024,54 @@ export interface operations {
     responses: {
       /** @description The player already has a game on today's deal: that game as it stands (no token) */
       200: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+          /** @description The game's address: /games/{id} */
+          Location?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": components["schemas"]["View"];
         };
       };
       /** @description Success */
       201: {
+        headers: {
+          /** @description The game's version, quoted: "<version>" */
+          ETag?: string;
+          /** @description The game's address: /games/{id} */
+          Location?: string;
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": components["schemas"]["CreatedGame"];
         };
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No sign-in token, or one that does not verify */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown route */
       404: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1722,22 +2082,29 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Body over 16384 bytes */
+      /** @description Body over 16384 bytes (carries the limit) */
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A reused Idempotency-Key */
+      /** @description Only when the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
+        headers: {
+          /** @description true when this is the first answer to an Idempotency-Key, given again */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1773,6 +2140,18 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A sign-in token that does not verify (without one, the answer is public) */
+      401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1789,10 +2168,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1818,18 +2200,26 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No sign-in token, or one that does not verify */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown route */
       404: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1840,10 +2230,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1874,18 +2267,26 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description No sign-in token, or one that does not verify */
       401: {
+        headers: {
+          /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
+          "WWW-Authenticate"?: string;
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown route */
       404: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1896,16 +2297,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Body over 16384 bytes */
+      /** @description Body over 16384 bytes (carries the limit) */
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1931,12 +2335,16 @@ export interface operations {
       };
       /** @description Malformed JSON, or a body, path or query that fails the schema */
       400: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game or route */
+      /** @description Unknown route */
       404: {
+        headers: {
+        };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1947,10 +2355,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Throttled */
+      /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"];
+          "application/json": {
+            /** @example Too Many Requests */
+            message?: string;
+          };
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */

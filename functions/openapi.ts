@@ -45,7 +45,9 @@ docs.add(responses.PlayedMove, {
   id: 'PlayedMove',
   description: 'A move as recorded: concrete piles, explicit count',
 });
-docs.add(responses.RevealedCards, { description: 'Only once the game is won or resigned' });
+docs.add(responses.RevealedCards, {
+  description: "Only once the game is won or resigned (a daily game's, once its day is over too)",
+});
 docs.add(responses.View, { id: 'View', description: 'A game as a player sees it; every pile bottom to top' });
 docs.add(responses.CreatedGame, {
   id: 'CreatedGame',
@@ -137,6 +139,47 @@ const replayedHeader = {
   },
 };
 
+const locationHeader = {
+  Location: { description: "The game's address: /games/{id}", schema: { type: 'string' } },
+};
+const challenge = {
+  'WWW-Authenticate': {
+    description: 'Bearer realm="klondike", with error="invalid_token" for a token that does not verify',
+    schema: { type: 'string' },
+  },
+};
+/**
+ * API Gateway's own throttling, before any function runs: its JSON, not a problem (docs/api.md,
+ * "throttled"); the local runtime does not throttle.
+ */
+const THROTTLED = {
+  description: "Throttled by API Gateway (the stage's rate limits): its own body, not a problem",
+  content: {
+    'application/json': {
+      schema: { type: 'object', properties: { message: { type: 'string', example: 'Too Many Requests' } } },
+    },
+  },
+};
+
+/** What each route refuses with 422 (a refusal is a first answer: a retry under its key gets it again). */
+const KEY_REUSED = 'the Idempotency-Key was used for another request (idempotency-key-reused)';
+const FINISHED = 'a finished game (rule game-over)';
+const REFUSALS: Record<string, string> = {
+  createGame: `Only when ${KEY_REUSED}`,
+  playMove: `An illegal move (carries the rule and ruleText), ${FINISHED}, a game of 10,000 actions (game-too-long), or ${KEY_REUSED}`,
+  undo: `Nothing to undo (nothing-to-undo), ${FINISHED}, or ${KEY_REUSED}`,
+  redo: `Nothing to redo (nothing-to-redo), ${FINISHED}, or ${KEY_REUSED}`,
+  resign: `A finished game (rule game-over), or ${KEY_REUSED}`,
+  autoplay: `A finished game (rule game-over), or ${KEY_REUSED}`,
+  autocomplete: `The win cannot be proved from what the player can see (not-winnable), ${FINISHED}, or ${KEY_REUSED}`,
+  checkReplay:
+    'A step of the history breaks a rule: carries its index, the step (move), the rule and ruleText. No key is remembered here',
+  hint: 'A daily game while its day lasts (rule daily-in-progress)',
+  analysis:
+    'The game is still in play (game-in-play), or a daily game while its day lasts (rule daily-in-progress)',
+  createDailyGame: `Only when ${KEY_REUSED}`,
+};
+
 const IDEMPOTENCY_KEY =
   '1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422.';
 const CREATION_KEY =
@@ -188,7 +231,12 @@ const SHAPES: Record<string, Shape> = {
   myStats: { ok: [200, responses.PlayerStats], player: true },
   getDaily: { ok: [200, responses.Daily], signInOptional: true },
   createDailyGame: { ok: [201, responses.CreatedGame], player: true },
-  leaderboard: { path: schemas.DailyPath, query: schemas.LeaderboardQuery, ok: [200, responses.Leaderboard] },
+  leaderboard: {
+    path: schemas.DailyPath,
+    query: schemas.LeaderboardQuery,
+    ok: [200, responses.Leaderboard],
+    signInOptional: true,
+  },
   getProfile: { ok: [200, responses.PlayerProfile], player: true },
   putProfile: { body: schemas.Profile, ok: [200, responses.PlayerProfile], player: true },
   openapi: {},
@@ -197,7 +245,14 @@ const SHAPES: Record<string, Shape> = {
 function operation(route: Route): Json {
   const shape = SHAPES[route.name]!;
   const parameters: Json[] = [];
-  if (shape.game) parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'string' } });
+  if (shape.game)
+    parameters.push({
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: 'The id POST /games gave; anything that cannot be one names no game (404)',
+      schema: { type: 'string', pattern: schemas.GAME_ID.source },
+    });
   for (const name of Object.keys(shape.path?.def.shape ?? {})) {
     parameters.push({ name, in: 'path', required: true, schema: { type: 'string', format: 'date' } });
   }
@@ -212,7 +267,10 @@ function operation(route: Route): Json {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: IDEMPOTENCY_KEY + (route.name === 'createGame' ? CREATION_KEY : ''),
+      description:
+        route.name === 'checkReplay'
+          ? 'Checked for its form (1..64 visible ASCII characters, else 400) and not remembered: the same body gets the same answer'
+          : IDEMPOTENCY_KEY + (route.name === 'createGame' ? CREATION_KEY : ''),
       schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,64}$' },
     });
   }
@@ -225,56 +283,67 @@ function operation(route: Route): Json {
       schema: { type: 'string', example: '"12"' },
     });
   const [status, okSchema] = shape.ok ?? [200, undefined];
+  // About a game: its version as ETag on success, and on a problem that names it (currentVersion).
+  const aboutGame = shape.game || route.name === 'createGame' || route.name === 'createDailyGame';
+  // POST /replays checks a key's form and remembers nothing.
+  const kept = route.method === 'POST' && route.name !== 'checkReplay' ? replayedHeader : {};
+  const successHeaders = {
+    ...(aboutGame ? versionHeader : {}),
+    ...(route.name === 'createGame' || route.name === 'createDailyGame' ? locationHeader : {}),
+    ...kept,
+  };
+  const gameProblem = (description: string, headers: Json = {}) =>
+    problem(description, { ...(shape.game ? versionHeader : {}), ...headers });
   const responses: Json = {
     [status]: {
       description: 'Success',
-      ...(shape.game || route.name === 'createGame'
-        ? { headers: { ...versionHeader, ...(route.method === 'POST' ? replayedHeader : {}) } }
-        : {}),
+      ...(Object.keys(successHeaders).length > 0 ? { headers: successHeaders } : {}),
       content: { 'application/json': { schema: okSchema ? ref(okSchema) : { type: 'object' } } },
     },
-    400: problem('Malformed JSON, or a body, path or query that fails the schema'),
-    404: problem('Unknown game or route'),
+    400: gameProblem('Malformed JSON, or a body, path or query that fails the schema'),
+    404: gameProblem(
+      shape.game ? 'Unknown game, or a version (?at, ?from) the game has not reached' : 'Unknown route',
+    ),
     408: problem('The request was still arriving after 30 s'),
-    429: problem('Throttled'),
+    429: THROTTLED,
     503: problem(
       'Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key',
       retryAfter,
     ),
   };
   if (route.method === 'POST' || route.method === 'PUT')
-    responses[413] = problem(`Body over ${bodyLimit(route)} bytes`);
+    responses[413] = problem(`Body over ${bodyLimit(route)} bytes (carries the limit)`);
   if (shape.game) {
     responses[401] = problem(
       'No bearer token, or a sign-in token that does not verify (reads of a finished game are public)',
+      challenge,
     );
     responses[403] = problem("A token that does not open this game, or another player's sign-in token");
   }
-  if (shape.player) responses[401] = problem('No sign-in token, or one that does not verify');
+  if (shape.player) responses[401] = problem('No sign-in token, or one that does not verify', challenge);
   if (route.name === 'createGame') {
-    responses[401] = problem('A sign-in token that does not verify (without one, the game is anonymous)');
+    responses[401] = problem(
+      'A sign-in token that does not verify, or a game token (without Authorization, the game is anonymous)',
+      challenge,
+    );
   }
+  if (shape.signInOptional)
+    responses[401] ??= problem(
+      'A sign-in token that does not verify (without one, the answer is public)',
+      challenge,
+    );
   if (shape.write) {
-    responses[409] = problem('Lost a race with other writes (carries currentVersion)');
-    responses[412] = problem('If-Match names another version (carries currentVersion)');
+    responses[409] = gameProblem('Lost a race with other writes (carries currentVersion)');
+    responses[412] = gameProblem('If-Match names another version (carries currentVersion)');
   }
-  if (shape.write || route.name === 'checkReplay' || route.name === 'createGame') {
-    responses[422] = problem(
-      'An illegal move (carries the rule), undo/redo with nothing to do, a finished game, or a reused Idempotency-Key',
-    );
-  }
-  if (route.name === 'analysis' || route.name === 'hint')
-    responses[422] = problem(
-      route.name === 'hint'
-        ? 'A daily game while its day lasts (rule daily-in-progress)'
-        : 'The game is still in play, or a daily game while its day lasts (rule daily-in-progress)',
-    );
+  const refusal = REFUSALS[route.name];
+  if (refusal) responses[422] = gameProblem(refusal, kept);
   if (route.name === 'createDailyGame') {
     responses[200] = {
       description: "The player already has a game on today's deal: that game as it stands (no token)",
+      headers: { ...versionHeader, ...locationHeader, ...kept },
       content: { 'application/json': { schema: ref(VIEW) } },
     };
-    responses[422] = problem('A reused Idempotency-Key');
   }
   if (route.name === 'leaderboard')
     responses[404] = problem('A day after today, or before the first daily deal');

@@ -81,19 +81,22 @@ const wholeNumber = (min: number, max: number) =>
 /** What a game id may be: an id that is not one names no game (404, never a 400). */
 export const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
 export const ViewQuery = z.object({ at: z.optional(wholeNumber(0, MAX_ACTIONS)) });
+/** A page size: its default when the query has none (the document shows it). */
+const pageSize = (most: number, byDefault: number) => z._default(wholeNumber(1, most), byDefault);
 export const EventsQuery = z.object({
-  after: z.optional(wholeNumber(-1, MAX_ACTIONS)),
-  limit: z.optional(wholeNumber(1, 1000)),
+  after: z._default(wholeNumber(-1, MAX_ACTIONS), -1),
+  limit: pageSize(1000, 100),
 });
+/** `to` defaults to the game's latest version, which no schema knows. */
 export const ReplayQuery = z.object({
-  from: z.optional(wholeNumber(0, MAX_ACTIONS)),
+  from: z._default(wholeNumber(0, MAX_ACTIONS), 0),
   to: z.optional(wholeNumber(0, MAX_ACTIONS)),
 });
 
 /** GET /me/games: a status to keep, a page size, and the cursor a previous page gave as `next`. */
 export const MyGamesQuery = z.object({
   status: z.optional(z.enum(['playing', 'won', 'resigned'])),
-  limit: z.optional(wholeNumber(1, 100)),
+  limit: pageSize(100, 20),
   cursor: z.optional(z.string().check(z.regex(/^[\w-]{1,400}$/, 'must be the `next` of a previous page'))),
 });
 
@@ -104,7 +107,7 @@ export const DailyPath = z.object({
 
 /** GET /daily/{date}/leaderboard: a page size and the cursor a previous page gave as `next`. */
 export const LeaderboardQuery = z.object({
-  limit: z.optional(wholeNumber(1, 100)),
+  limit: pageSize(100, 20),
   cursor: z.optional(z.string().check(z.regex(/^[\w-]{1,400}$/, 'must be the `next` of a previous page'))),
 });
 

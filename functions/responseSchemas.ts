@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { EVENT_TYPES, RULE_NAMES } from '../domain/index.js';
-import { CardCode, DestinationPile, SourcePile } from './requestSchemas.js';
+import { CardCode, DestinationPile, HistoryStep, SourcePile } from './requestSchemas.js';
 
 /**
  * The response schemas: described in /openapi.json and checked against real answers by the tests.
@@ -64,9 +64,12 @@ export const ProblemDetails = z.object({
   detail: z.string(),
   currentVersion: z.optional(z.int()),
   rule: z.optional(z.enum(RULE_NAMES)),
+  ruleText: z.optional(z.string()),
   index: z.optional(z.int()),
+  move: z.optional(HistoryStep),
   issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   issueCount: z.optional(z.int()),
+  limit: z.optional(z.int()),
 });
 
 export const Hint = z.object({ move: z.nullable(PlayedMove), reason: z.string() });

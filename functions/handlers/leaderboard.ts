@@ -55,7 +55,7 @@ let first: string | undefined;
  */
 export const handler = httpHandler('leaderboard', async (request) => {
   const { date } = parseWith(DailyPath, request.pathParameters, 'path');
-  const { limit = 20, cursor } = parseWith(LeaderboardQuery, request.query, 'query');
+  const { limit, cursor } = parseWith(LeaderboardQuery, request.query, 'query');
   await signedIn(request);
   const day = today();
   if (date < day) first ??= await firstDailyDay();

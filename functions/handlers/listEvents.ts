@@ -8,7 +8,7 @@ import { readEvents } from '../store/events.js';
 
 /** GET /games/{id}/events?after=V&limit=N: the log in order, a page at a time; `next` is the `after` of the next page. */
 export const handler = httpHandler('listEvents', async (request) => {
-  const { after = -1, limit = 100 } = parseWith(EventsQuery, request.query, 'query');
+  const { after, limit } = parseWith(EventsQuery, request.query, 'query');
   const { id, loaded, reveal } = await readGame(request);
   const latest = loaded.state.version;
   const last = Math.min(after + limit, latest);

@@ -21,7 +21,7 @@ function decode(cursor: string): string {
  */
 export const handler = httpHandler('myGames', async (request) => {
   const signedIn = await player(request);
-  const { status, limit = 20, cursor } = parseWith(MyGamesQuery, request.query, 'query');
+  const { status, limit, cursor } = parseWith(MyGamesQuery, request.query, 'query');
   const page = await pageOfGames(signedIn, {
     status,
     limit,

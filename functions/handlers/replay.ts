@@ -15,7 +15,7 @@ export const handler = httpHandler('replay', async (request) => {
   const query = parseWith(ReplayQuery, request.query, 'query');
   const { id, loaded, reveal } = await readGame(request);
   const latest = loaded.state.version;
-  const from = query.from ?? 0;
+  const { from } = query;
   if (from > latest) throw versionNotReached(latest, from);
   const to = Math.min(query.to ?? latest, latest);
   if (from > to) {

@@ -13,7 +13,7 @@ import {
 } from '../../domain/index.js';
 import * as responses from '../../functions/responseSchemas.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
-import { type Client, type Local, newGame } from '../support/local.js';
+import { type Answer, type Client, type Local, newGame } from '../support/local.js';
 
 /** The API end to end, against a local runtime started by the caller (in one process, or a process per route). */
 export function apiSuite(server: { api: Client; local: Local }): void {
@@ -300,24 +300,107 @@ export function apiSuite(server: { api: Client; local: Local }): void {
     });
   });
 
-  describe('answers fit the published schemas', () => {
-    it('views, event pages, replay frames, replay checks and problems', async () => {
+  describe('answers fit the published document', () => {
+    it('views, event pages, replay frames, replay checks and problems: every field and header they carry is described', async () => {
+      const document = (await server.api.get('/openapi.json')).body;
       const { id, auth, created } = await newGame(server.api, { seed: 12 });
-      const fits = (schema: z.ZodMiniType, value: unknown) => {
-        const result = z.safeParse(schema, value);
-        expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+      const game = '/games/{id}';
+      /**
+       * The body fits the schema with nothing left over (z.object drops a field it does not name, so
+       * a field the document leaves out makes a difference), the status is one the operation lists,
+       * and each header of these the answer carries is described for that status.
+       */
+      const fits = (method: string, path: string, schema: z.ZodMiniType, answer: Answer) => {
+        const where = `${method} ${path} ${answer.status}`;
+        const result = z.safeParse(schema, answer.body);
+        expect(result.success, `${where}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
+        expect(result.data, where).toEqual(answer.body);
+        const described = document.paths[path]?.[method]?.responses?.[answer.status];
+        expect(described, where).toBeDefined();
+        const names = Object.keys(described.headers ?? {}).map((name) => name.toLowerCase());
+        for (const name of ['etag', 'location', 'idempotent-replayed', 'www-authenticate', 'retry-after'])
+          if (answer.headers.has(name)) expect(names, `${where}: ${name}`).toContain(name);
       };
-      fits(responses.CreatedGame, created.body);
-      fits(responses.View, (await server.api.post(`/games/${id}/moves`, { type: 'draw' }, auth)).body);
-      fits(responses.EventPage, (await server.api.get(`/games/${id}/events`, auth)).body);
-      fits(responses.ReplayFrames, (await server.api.get(`/games/${id}/replay`, auth)).body);
-      fits(responses.ProblemDetails, (await server.api.post(`/games/${id}/redo`, undefined, auth)).body);
-      fits(responses.ProblemDetails, (await server.api.post('/games', '{')).body);
+      fits('post', '/games', responses.CreatedGame, created);
+      fits('post', '/games', responses.ProblemDetails, await server.api.post('/games', '{'));
       fits(
-        responses.ReplayResult,
-        (await server.api.post('/replays', { seed: 12, moves: [{ type: 'draw' }] })).body,
+        'post',
+        '/games',
+        responses.ProblemDetails,
+        await server.api.post('/games', {}, { authorization: 'Bearer x.y.z' }),
       );
-      fits(responses.View, (await server.api.post(`/games/${id}/resign`, undefined, auth)).body);
+      fits(
+        'post',
+        `${game}/moves`,
+        responses.View,
+        await server.api.post(`/games/${id}/moves`, { type: 'draw' }, auth),
+      );
+      // An illegal move, and the same again under its key: the first answer, replayed.
+      const keyed = { ...auth, 'idempotency-key': 'same-pile' };
+      const illegal = { type: 'move', from: 't1', to: 't1' };
+      const refused = await server.api.post(`/games/${id}/moves`, illegal, keyed);
+      expect(refused.body.rule).toBe('same-pile');
+      fits('post', `${game}/moves`, responses.ProblemDetails, refused);
+      const again = await server.api.post(`/games/${id}/moves`, illegal, keyed);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      fits('post', `${game}/moves`, responses.ProblemDetails, again);
+      const stale = await server.api.post(
+        `/games/${id}/moves`,
+        { type: 'draw' },
+        { ...auth, 'if-match': '"0"' },
+      );
+      expect(stale.status).toBe(412);
+      fits('post', `${game}/moves`, responses.ProblemDetails, stale);
+      const tooLarge = await server.api.call('POST', `/games/${id}/moves`, {
+        headers: auth,
+        raw: JSON.stringify({ type: 'draw', pad: 'x'.repeat(17_000) }),
+      });
+      expect(tooLarge.status).toBe(413);
+      fits('post', `${game}/moves`, responses.ProblemDetails, tooLarge);
+      fits(
+        'post',
+        `${game}/redo`,
+        responses.ProblemDetails,
+        await server.api.post(`/games/${id}/redo`, undefined, auth),
+      );
+      fits('get', game, responses.ProblemDetails, await server.api.get(`/games/${id}`));
+      fits('get', game, responses.ProblemDetails, await server.api.get(`/games/${id}?at=99`, auth));
+      fits('get', `${game}/events`, responses.EventPage, await server.api.get(`/games/${id}/events`, auth));
+      fits(
+        'get',
+        `${game}/replay`,
+        responses.ReplayFrames,
+        await server.api.get(`/games/${id}/replay`, auth),
+      );
+      fits(
+        'post',
+        '/replays',
+        responses.ReplayResult,
+        await server.api.post('/replays', { seed: 12, moves: [{ type: 'draw' }] }),
+      );
+      const badHistory = await server.api.post('/replays', { seed: 12, moves: [{ type: 'draw' }, illegal] });
+      expect(badHistory.body).toMatchObject({ index: 1, move: illegal, rule: 'same-pile' });
+      fits('post', '/replays', responses.ProblemDetails, badHistory);
+      const daily = await server.api.get('/daily');
+      fits('get', '/daily', responses.Daily, daily);
+      fits(
+        'get',
+        '/daily',
+        responses.ProblemDetails,
+        await server.api.get('/daily', { authorization: 'Bearer x.y.z' }),
+      );
+      fits(
+        'get',
+        '/daily/{date}/leaderboard',
+        responses.ProblemDetails,
+        await server.api.get(`/daily/${daily.body.date}/leaderboard`, { authorization: 'Bearer x.y.z' }),
+      );
+      fits(
+        'post',
+        `${game}/resign`,
+        responses.View,
+        await server.api.post(`/games/${id}/resign`, undefined, auth),
+      );
     });
   });
 }
