@@ -4,6 +4,7 @@ import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, SignJW
 import { Problem } from '../../functions/http/problem.js';
 import { problemResponse } from '../../functions/http/respond.js';
 import { place } from './build-cache.js';
+import { requestPath } from './target.js';
 
 /** The audience of the development issuer's tokens (what the functions are told to expect). */
 export const DEV_AUDIENCE = 'klondike-local';
@@ -85,7 +86,7 @@ export async function startDevIssuer(url: string, keyFile?: string): Promise<Dev
     jwks,
     tokenFor,
     async serve(request, body, response) {
-      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+      const path = requestPath(request);
       if (request.method === 'GET' && path === '/.well-known/jwks.json') {
         send(response, 200, jwks);
         return true;

@@ -6,6 +6,7 @@ import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import type { DevIssuer } from './issuer.js';
 import { type LocalRoutes, send } from './server.js';
 import { type LocalSiteConfig, serveSiteConfig } from './site-config.js';
+import { requestPath } from './target.js';
 
 /** The runtime's own routes, never deployed: the development issuer's, and the rebuild trigger. */
 const REBUILD = '/dev/rebuild-projections';
@@ -47,7 +48,7 @@ async function rebuild(
   response: ServerResponse,
   prepare: () => Promise<unknown>,
 ): Promise<boolean> {
-  const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+  const path = requestPath(request);
   if (request.method !== 'POST' || path !== REBUILD) return false;
   let rebuilt: string;
   try {
@@ -81,7 +82,7 @@ export function ownRoutes(options: {
   const { port, siteConfig, issuer, prepareTables } = options;
   return async (request, body, response) => {
     if (serveSiteConfig(siteConfig, request, response)) return true;
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const path = requestPath(request);
     // With another issuer trusted, the issuer's routes do not exist (the route table's 404 answers);
     // the rebuild does, on any runtime.
     if (!isOwn(path) || (!issuer && path !== REBUILD)) return false;

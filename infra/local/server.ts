@@ -23,6 +23,7 @@ import {
   routeKey,
 } from '../../functions/routes.js';
 import { type Site, serveSite } from './site.js';
+import { requestPath, requestUrl } from './target.js';
 
 interface Compiled {
   readonly route: Route;
@@ -74,7 +75,7 @@ export function toGatewayEvent(
   route: Route,
   pathParameters: Record<string, string>,
 ): APIGatewayProxyEventV2 {
-  const url = new URL(request.url ?? '/', 'http://localhost');
+  const url = requestUrl(request);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined && name !== 'cookie')
@@ -308,7 +309,7 @@ export async function serve(server: Server, options: ServeOptions = {}): Promise
   server.removeListener('request', starting);
   server.on('request', async (request: IncomingMessage, response: ServerResponse) => {
     try {
-      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+      const path = requestPath(request);
       const { compiled, pathParameters } = match(request.method, path);
       const limit = bodyLimit(compiled.route);
       const body = await readBody(request, limit, bodyTimeoutMs);

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cognitoSignIn, SITE_CONFIG_PATH, type SiteConfig } from '../../client/site-config.js';
 import { OIDC_AUDIENCE_ENV } from '../../functions/http/identity.js';
 import { siteHeaders } from '../site-headers.js';
+import { requestPath } from './target.js';
 
 /** A Cognito user pool domain, `https://<prefix>.auth.<region>.amazoncognito.com` (or a custom one). */
 export const COGNITO_DOMAIN_ENV = 'COGNITO_DOMAIN';
@@ -51,7 +52,7 @@ export function serveSiteConfig(
   request: IncomingMessage,
   response: ServerResponse,
 ): boolean {
-  const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+  const path = requestPath(request);
   if ((request.method !== 'GET' && request.method !== 'HEAD') || path !== SITE_CONFIG_PATH) return false;
   const body = JSON.stringify(site.config);
   response.writeHead(200, {

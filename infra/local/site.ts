@@ -9,6 +9,7 @@ import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node
 import { fileURLToPath } from 'node:url';
 import { cacheControlOf, SITE_HEADERS } from '../site-headers.js';
 import { builtWhole, CACHE_DIR, type Inputs, inputsOf, ownName, place, unchanged } from './build-cache.js';
+import { requestPath } from './target.js';
 
 const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'client', 'web');
 export const WEB_CONFIG = join(WEB_DIR, 'vite.config.ts');
@@ -135,7 +136,7 @@ export function serveSite(
   headers: Readonly<Record<string, string>> = SITE_HEADERS,
 ): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const file = site.get(new URL(request.url ?? '/', 'http://localhost').pathname);
+  const file = site.get(requestPath(request));
   if (!file) return false;
   response.writeHead(200, { ...headers, ...file.headers, 'content-length': file.body.length });
   response.end(request.method === 'HEAD' ? undefined : file.body);

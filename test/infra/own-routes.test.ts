@@ -120,7 +120,7 @@ describe('with the development issuer', () => {
     expect(created.status).toBe(201);
   });
 
-  it('they are 404 to a request with no Host, two of them, two Origins, or a target naming another host', async () => {
+  it('they are 404 to a request with no Host, two of them, two Origins, or a target naming another host (absolute, or a path from //)', async () => {
     const host = `127.0.0.1:${port}`;
     const body = '{"player":"mallory"}';
     const post = (target: string, version: string, headers: string[]) =>
@@ -136,8 +136,19 @@ describe('with the development issuer', () => {
       post('/dev/tokens', '1.1', [`host: ${host}`, 'host: evil.example']),
       post('/dev/tokens', '1.1', [`host: ${host}`, `origin: http://${host}`, 'origin: http://evil.example']),
       post('http://evil.example/dev/tokens', '1.1', [`host: ${host}`]),
+      // A path, not a host: read against a base it would lose its first segment and be /dev/tokens.
+      post('//evil.example/dev/tokens', '1.1', [`host: ${host}`]),
     ];
     for (const answer of await Promise.all(refused)) expect(status(answer.head), answer.head).toBe('404');
+  });
+
+  it('routes the path as sent, as API Gateway does: //x/openapi.json is no route (404), /openapi.json is', async () => {
+    expect((await ask(runtime, 'GET', '/openapi.json')).status).toBe(200);
+    for (const path of ['//x/openapi.json', '//openapi.json']) {
+      const answer = await ask(runtime, 'GET', path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body.detail, path).toBe(`No route GET ${path}. See /openapi.json.`);
+    }
   });
 
   /**
