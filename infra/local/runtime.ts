@@ -10,7 +10,7 @@ import {
 } from '../../functions/http/identity.js';
 import { handler as projector } from '../../functions/projector/handler.js';
 import { rebuildReadModels } from '../../functions/projector/rebuild.js';
-import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
+import { ENDPOINT_ENV, FUNCTION_TIMEOUT_SECONDS, TABLE_ENV } from '../../functions/routes.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { timeLimit, timeScale } from '../../functions/timeScale.js';
 import { siteHeaders } from '../site-headers.js';
@@ -19,7 +19,7 @@ import { DEV_AUDIENCE, DEV_ISSUER_KEY_FILE, type DevIssuer, startDevIssuer } fro
 import { type StoreMeter, storeMeter } from './meter.js';
 import { localAddress, ownRoutes } from './own-routes.js';
 import { type StoreProxy, startStoreProxy } from './proxy.js';
-import { listen, serve } from './server.js';
+import { closeServer, listen, serve } from './server.js';
 import type { Site } from './site.js';
 import { type LocalSiteConfig, localSiteConfig } from './site-config.js';
 import {
@@ -180,14 +180,12 @@ export interface Runtime {
   readonly backlog: ChangeStream['backlog'];
   /** What the store was asked and what it reports it cost, when started with `meter`. */
   readonly meter?: StoreMeter;
+  /**
+   * Stops taking requests, answers those in hand (each within the functions' timeout), then stops
+   * the rest: `npm start`'s SIGTERM and SIGINT.
+   */
   stop(): Promise<void>;
 }
-
-const closeServer = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 
 /**
  * The whole service on a laptop (`npm start`, and the integration tests): a store (embedded dynalite,
@@ -346,7 +344,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     backlog: () => stream.backlog(),
     ...(meter ? { meter } : {}),
     stop: async () => {
-      await closeServer(server);
+      // What is in hand is answered first: each invocation ends within the functions' timeout.
+      await closeServer(server, timeLimit(FUNCTION_TIMEOUT_SECONDS * 1000) + 1_000);
       await routes.close();
       await stream.settled();
       stream.close();

@@ -240,6 +240,34 @@ const starting: RequestListener = (_, response) =>
  * headers are still arriving after `requestTimeoutMs` (default API Gateway's 30 s, as for a body in
  * `serve`) is 408.
  */
+/** The requests each server has in hand: taken, not yet answered (or given up by their client). */
+const inHand = new WeakMap<Server, Set<ServerResponse>>();
+
+/**
+ * Stops a server: it takes no more connections, the requests it has in hand are answered (each on a
+ * connection then closed), within `graceMs`, and then every connection is closed. A request taken is
+ * never dropped unanswered while it is being served (a write the store took, its answer lost), unless
+ * it outlasts the grace.
+ */
+export function closeServer(server: Server, graceMs = 0): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    const answering = inHand.get(server) ?? new Set<ServerResponse>();
+    const closeAll = () => {
+      clearTimeout(grace);
+      server.closeAllConnections();
+    };
+    const grace = setTimeout(closeAll, graceMs);
+    if (answering.size === 0) closeAll();
+    for (const response of answering) {
+      response.shouldKeepAlive = false;
+      response.once('close', () => {
+        if (answering.size === 0) closeAll();
+      });
+    }
+  });
+}
+
 export async function listen(
   port = 3000,
   host = '127.0.0.1',
@@ -280,6 +308,12 @@ export async function listen(
       'connection: close',
     ];
     socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body]));
+  });
+  const answering = new Set<ServerResponse>();
+  inHand.set(server, answering);
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    answering.add(response);
+    response.once('close', () => answering.delete(response));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(cannotListen(error, port, host)));

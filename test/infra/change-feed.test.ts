@@ -84,6 +84,47 @@ describe('a write whose answer was lost', () => {
   });
 });
 
+describe("a runtime stopped while a write is in hand (npm start's SIGTERM)", () => {
+  let store: LocalStore;
+  let slow: Awaited<ReturnType<typeof slowStore>>;
+  let runtime: Runtime | undefined;
+  afterAll(async () => {
+    await runtime?.stop();
+    delete process.env[ENDPOINT_ENV];
+    await slow?.close();
+    await store?.close();
+  });
+
+  it('answers it before closing, and takes no request after', async () => {
+    store = await startLocalStore();
+    slow = await slowStore(store.endpoint);
+    process.env[ENDPOINT_ENV] = slow.endpoint;
+    runtime = await startRuntime({ port: 0 });
+    const api = client(runtime.url);
+    const game = await newGame(api, { seed: 3 });
+    // The draw's put is held at the store for a while: the runtime is stopped as it arrives there.
+    let arrived!: () => void;
+    const atStore = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    slow.control.putDelayMs = 300;
+    slow.control.delays = () => {
+      arrived();
+      return true;
+    };
+    const draw = api.post(`/games/${game.id}/moves`, { type: 'draw' }, game.auth);
+    await atStore;
+    const stopped = runtime.stop();
+    const answer = await draw;
+    expect(answer.status).toBe(200);
+    expect(answer.body.version).toBe(1);
+    await stopped;
+    const stoppedRuntime = runtime;
+    runtime = undefined;
+    await expect(fetch(`${stoppedRuntime.url}/openapi.json`)).rejects.toThrow();
+  });
+});
+
 describe('a runtime killed before its feed delivered', () => {
   let dir: string;
   let child: ChildProcess | undefined;
