@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Move, PlayedMove, View } from '../../client/types.js';
 import { cardShort } from '../../client/web/src/cards.js';
-import { hintWords } from '../../client/web/src/words.js';
+import { actedWords, doneWords, hintWords, pickedUpWords } from '../../client/web/src/words.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import {
   CHROMIUM,
@@ -172,7 +172,7 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     expect(await shownPiles(page)).toEqual(expectedPiles(after));
   });
 
-  it('moves a card with the keyboard alone, then undoes and redoes it with the buttons', {
+  it('moves a card with the keyboard alone, then undoes and redoes it with the buttons, each said to a screen reader', {
     timeout: 30_000,
   }, async () => {
     const { seed, move } = await seedWithColumnMove([(await seedWithColumnMove()).seed]);
@@ -197,16 +197,23 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     for (let i = 1; i < move.count; i++) await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
     expect(await page.locator(`[data-pile="${move.to}"].target`).count()).toBe(1);
+    // What each input did is said in a polite live region, which the page does not show.
+    const said = page.locator('.said[aria-live="polite"]');
+    const box = await said.boundingBox();
+    expect(box!.width * box!.height).toBeLessThanOrEqual(1);
+    expect(await said.textContent()).toBe(pickedUpWords(before, move.from as never, move.count));
     await walk(move.from, move.to);
     await page.keyboard.press('Enter');
     await waitForVersion(page, 1);
     const after = (await currentGame()).view;
     expect(topCards(after, move.to, move.count)).toEqual(moving);
+    expect(await said.textContent()).toBe(doneWords(move, before, after));
 
     await page.getByRole('button', { name: 'Undo' }).click();
     await waitForVersion(page, 2);
     const undone = (await currentGame()).view;
     expect(topCards(undone, move.from, move.count)).toEqual(moving);
+    expect(await said.textContent()).toBe(actedWords('undo', undone));
     expect(await shownPiles(page)).toEqual(expectedPiles(undone));
     expect(await shownPiles(page)).toEqual(expectedPiles({ ...before, version: 2 }));
 
@@ -214,6 +221,7 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await waitForVersion(page, 3);
     const redone = (await currentGame()).view;
     expect(topCards(redone, move.to, move.count)).toEqual(moving);
+    expect(await said.textContent()).toBe(actedWords('redo', redone));
     expect(await shownPiles(page)).toEqual(expectedPiles(redone));
   });
 

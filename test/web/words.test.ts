@@ -6,10 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Hint, Problem, View } from '../../client/types.js';
 import {
+  actedWords,
   autoplayWords,
+  doneWords,
   hintWords,
   isLostReason,
   moveWords,
+  pickedUpWords,
   plainText,
   problemWords,
   ruleWords,
@@ -109,6 +112,42 @@ describe('the words of the web client', () => {
       'Take A♣ back from its foundation, on 4♦',
     );
     expect(moveWords({ type: 'draw' }, table)).toBe('Draw from the stock');
+  });
+
+  it('says what each input did, for a screen reader: the cards moved, a card turned up, a win', () => {
+    const before = view();
+    const columns = before.tableau;
+    // 3♠ onto 4♥ turns up the card under it in column 2.
+    const after = view({
+      version: 4,
+      tableau: [{ hidden: 0, cards: ['4H', '3S'] }, { hidden: 0, cards: ['QC'] }, ...columns.slice(2)],
+    });
+    expect(plain(doneWords({ type: 'move', from: 't2', to: 't1', count: 1 }, before, after))).toBe(
+      'Moved 3♠ onto 4♥; Q♣ turned up in column 2.',
+    );
+    expect(doneWords({ type: 'move', from: 'waste', to: 'foundation', count: 1 }, before, view())).toBe(
+      'Moved 2♣ home.',
+    );
+    expect(doneWords({ type: 'move', from: 't3', to: 't7', count: 1 }, before, view())).toBe(
+      'Moved K♦ to the empty column 7.',
+    );
+    expect(doneWords({ type: 'move', from: 't4', to: 't5', count: 3 }, before, view())).toBe(
+      'Moved 9♣ and the 2 cards on it onto Q♥.',
+    );
+    expect(doneWords({ type: 'move', from: 'fC', to: 't6', count: 1 }, before, view())).toBe(
+      'Moved A♣ from its foundation onto 4♦.',
+    );
+    expect(
+      doneWords({ type: 'move', from: 'waste', to: 'fC', count: 1 }, before, view({ status: 'won' })),
+    ).toBe('Moved 2♣ home. You won!');
+    expect(doneWords({ type: 'draw' }, before, view({ waste: ['7D', '2C', '5H'] }))).toBe(
+      'Drawn: 5♥ on top of the waste.',
+    );
+    expect(pickedUpWords(before, 't4', 2)).toBe('Picked up 8♦ and the card on it: choose where they go');
+    expect(pickedUpWords(before, 'waste', 1)).toBe('Picked up 2♣: choose where it goes');
+    expect(actedWords('undo', view({ moves: 1 }))).toBe('Undone: 1 move in play.');
+    expect(actedWords('redo', view())).toBe('Redone: 3 moves in play.');
+    expect(actedWords('autocomplete', view({ status: 'won' }))).toBe('Every card went home. You won!');
   });
 
   it('words the hint: the move, why, and the chances said simply', () => {

@@ -205,6 +205,10 @@ export function Play({
       <p class={`message${game.message?.error ? ' error' : ''}`} role="status" aria-live="polite">
         {game.message?.text ?? (playing && game.secret ? DAILY_SECRET : '')}
       </p>
+      {/* What each input did, for a screen reader: the table shows it to everyone else. */}
+      <p class="said" aria-live="polite">
+        {game.said}
+      </p>
     </main>
   );
 }

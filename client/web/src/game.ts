@@ -28,11 +28,14 @@ import {
 } from './piles.js';
 import { reducedMotion, settings } from './settings.js';
 import {
+  actedWords,
   autoplayWords,
   DAILY_SECRET,
+  doneWords,
   hintWords,
   isLostReason,
   isWinningReason,
+  pickedUpWords,
   problemName,
   problemWords,
   ruleWords,
@@ -83,6 +86,8 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
   /** The game as the last answer left it: what the next input applies to. */
   const latest = useRef<View | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
+  /** What the last input did, in words, for a screen reader (the page shows it in the table). */
+  const [said, setSaid] = useState('');
   const [selection, setSelectionState] = useState<Selection | null>(null);
   const selectionRef = useRef<Selection | null>(null);
   const [hint, setHint] = useState<PlayedMove | null>(null);
@@ -234,7 +239,9 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     if (!settings.get().autoplay || view.status !== 'playing' || !canGoHome(view)) return;
     sending.current = { view };
     const after = await api.act('autoplay', id, token, view.version);
-    if (after.version !== view.version) showSteps(view, after);
+    if (after.version === view.version) return;
+    showSteps(view, after);
+    setSaid((done) => `${done} ${autoplayWords(view, after)}${after.status === 'won' ? ' You won!' : ''}`);
   };
 
   const sendMove = async (move: Move) => {
@@ -242,6 +249,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     sending.current = { move, view: before };
     const after = await api.move(id, token, move, before.version);
     show(after);
+    setSaid(doneWords(move, before, after));
     quiet();
     await autoplayAfter(after);
   };
@@ -257,6 +265,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
       if (action === 'autoplay' || action === 'autocomplete') showSteps(before, after);
       else show(after);
       if (action === 'undo' || action === 'redo') setLostAt(null);
+      setSaid(actedWords(action, after));
       if (action === 'autoplay') setMessage({ text: autoplayWords(before, after), error: false });
       else quiet();
     });
@@ -337,6 +346,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
       setHint(null);
       quiet();
       setSelection({ from: pile, count: Math.min(wanted, most) });
+      setSaid(pickedUpWords(view, pile, Math.min(wanted, most)));
     });
 
   const aimRef = useRef(aim);
@@ -357,6 +367,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     /** The view drawn now. */
     view: shown,
     message,
+    said,
     selection,
     hint,
     aim,

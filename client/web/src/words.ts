@@ -5,7 +5,7 @@
  */
 import type { GameEvent, Hint, Move, PlayedMove, Problem, Rules, Suit, View } from '../../types.js';
 import { cardShort, SUIT_NAMES } from './cards.js';
-import { faceUp, isFoundation, type PileId } from './piles.js';
+import { faceUp, isFoundation, isTableau, type PileId } from './piles.js';
 
 export type Rule = NonNullable<Problem['rule']>;
 
@@ -50,8 +50,7 @@ interface Placing {
 
 /** Cards put somewhere, as an instruction: "Put 3♠ on 4♥", "Put 9♦ and the 2 cards on it in the empty column 4". */
 function placingWords({ card, count, from, to, onto }: Placing): string {
-  const what =
-    count > 1 ? `${named(card)} and the ${count === 2 ? 'card' : `${count - 1} cards`} on it` : named(card);
+  const what = takenWords(card, count);
   if (to === 'foundation' || isFoundation(to)) return `Put ${what} home`;
   const where = onto ? `on ${cardShort(onto)}` : `in the empty ${placeName(to)}`;
   return isFoundation(from) ? `Take ${what} back from its foundation, ${where}` : `Put ${what} ${where}`;
@@ -72,6 +71,67 @@ export function moveWords(move: Move | PlayedMove, view: View | null): string {
     to: move.to as PileId | 'foundation',
     onto: targetCard(view, move, card),
   });
+}
+
+/** "3♠", "9♦ and the 2 cards on it": the cards a move or a pick-up takes. */
+const takenWords = (card: string | undefined, count: number) =>
+  count > 1 ? `${named(card)} and the ${count === 2 ? 'card' : `${count - 1} cards`} on it` : named(card);
+
+/** Cards picked up, for a screen reader: "Picked up 9♦ and the 2 cards on it: choose where they go". */
+export function pickedUpWords(view: View, from: PileId, count: number): string {
+  const cards = faceUp(view, from);
+  return `Picked up ${takenWords(cards[cards.length - count], count)}: choose where ${count > 1 ? 'they go' : 'it goes'}`;
+}
+
+/**
+ * What a move did, from the views on either side of it, for a screen reader: "Moved 3♠ onto 4♥; Q♦
+ * turned up in column 2", "Drawn: 7♣ on top of the waste", and "You won!" after the last card home.
+ */
+export function doneWords(move: Move | PlayedMove, before: View, after: View): string {
+  if (move.type === 'draw')
+    return after.waste.length ? `Drawn: ${cardShort(after.waste.at(-1)!)} on top of the waste.` : 'Drawn.';
+  if (move.type === 'recycle') return 'The waste is turned over: the stock is dealt again.';
+  const card = movingCard(before, move);
+  const onto = targetCard(before, move, card);
+  const to = move.to as PileId | 'foundation';
+  const where =
+    to === 'foundation' || isFoundation(to)
+      ? 'home'
+      : onto
+        ? `onto ${cardShort(onto)}`
+        : `to the empty ${placeName(to)}`;
+  const from = move.from as PileId;
+  const back = isFoundation(from) ? ' from its foundation' : '';
+  const column = Number(from.slice(1)) - 1;
+  const turned =
+    isTableau(from) && after.tableau[column]!.hidden < before.tableau[column]!.hidden
+      ? `; ${cardShort(after.tableau[column]!.cards[0]!)} turned up in ${placeName(from)}`
+      : '';
+  return `Moved ${takenWords(card, move.count ?? 1)}${back} ${where}${turned}.${after.status === 'won' ? ' You won!' : ''}`;
+}
+
+/**
+ * What undo, redo, resign or autocomplete did, for a screen reader ("" for autoplay, whose words the
+ * message line gives).
+ */
+export function actedWords(
+  action: 'undo' | 'redo' | 'resign' | 'autoplay' | 'autocomplete',
+  after: View,
+): string {
+  switch (action) {
+    case 'undo':
+      return `Undone: ${after.moves === 1 ? '1 move' : `${after.moves} moves`} in play.`;
+    case 'redo':
+      return `Redone: ${after.moves === 1 ? '1 move' : `${after.moves} moves`} in play.`;
+    case 'resign':
+      return 'Resigned: the whole deal is shown.';
+    case 'autocomplete':
+      return after.status === 'won'
+        ? 'Every card went home. You won!'
+        : 'Autocomplete played the cards it could.';
+    case 'autoplay':
+      return '';
+  }
 }
 
 /** A replay's event in words, from the view after it (the cards moved then lie on top of their new pile). */
