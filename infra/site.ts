@@ -125,7 +125,7 @@ export class WebSite extends Construct {
     });
 
     // The build is derived from the repository and deployed again by every deploy: nothing in
-    // the bucket needs keeping when the stack goes (the deployment empties it first).
+    // the bucket needs keeping when the stack goes (it is emptied, then deleted).
     this.bucket = new Bucket(this, 'Assets', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
@@ -134,6 +134,9 @@ export class WebSite extends Construct {
       serverAccessLogsBucket: this.logs,
       serverAccessLogsPrefix: 'bucket/',
       removalPolicy: RemovalPolicy.DESTROY,
+      // CloudFormation deletes no bucket with objects in it: the CDK's handler empties this one
+      // when, and only when, the bucket itself is being deleted.
+      autoDeleteObjects: true,
     });
 
     const headers = new ResponseHeadersPolicy(this, 'Headers', {
@@ -197,12 +200,15 @@ export class WebSite extends Construct {
     const site = webAssets(props.projectRoot);
     const configFile = SITE_CONFIG_PATH.slice(1);
     // Hashed assets first, immutable; then index.html, never cached stale, and the edge told to
-    // drop its copy: a new page never names an asset that is not there yet. config.json is its
-    // own deployment (it holds the pool's deploy-time names), so the assets' pruning spares it.
+    // drop its copy: a new page never names an asset that is not there yet. Earlier builds' assets
+    // stay (no pruning): the page a visitor loaded before this deploy, and the edge's copies of the
+    // old index.html until the invalidation ends, still find theirs. config.json is its own
+    // deployment (it holds the pool's deploy-time names).
     const assets = new BucketDeployment(this, 'DeployAssets', {
       sources: [site],
       destinationBucket: this.bucket,
       exclude: ['index.html', configFile],
+      prune: false,
       cacheControl: [CacheControl.fromString(cacheControlOf('/assets/'))],
       memoryLimit: 256,
     });
@@ -260,8 +266,8 @@ export class WebSite extends Construct {
       const grants: [string, string][] = [
         ['Action::s3:GetObject*', 'reads the staged build and this bucket'],
         ['Action::s3:GetBucket*', 'reads the buckets it copies between'],
-        ['Action::s3:List*', 'lists the keys it copies and prunes'],
-        ['Action::s3:DeleteObject*', "prunes this bucket's stale assets"],
+        ['Action::s3:List*', 'lists the keys it copies'],
+        ['Action::s3:DeleteObject*', 'the CDK grants it with the write grants (no deployment here prunes)'],
         ['Action::s3:Abort*', 'aborts its own failed uploads'],
         [
           `Resource::arn:<AWS::Partition>:s3:::${stagingBucket}/*`,

@@ -118,7 +118,7 @@ describe('the template', () => {
 });
 
 describe('the web site', () => {
-  it('keeps its files in a private bucket: public access blocked, TLS only, logged', () => {
+  it('keeps its files in a private bucket: public access blocked, TLS only, logged, emptied when the stack deletes it', () => {
     const { site } = dev().stack;
     const bucket = resources()[idOf(site.bucket)];
     expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
@@ -144,13 +144,23 @@ describe('the web site', () => {
     );
     // The one reader: this distribution, through origin access control.
     const allows = statements.filter((s) => s.Effect === 'Allow');
-    expect(allows).toHaveLength(1);
-    expect(allows[0]).toMatchObject({
-      Action: 's3:GetObject',
+    const readers = allows.filter((s) => s.Action === 's3:GetObject');
+    expect(readers).toHaveLength(1);
+    expect(readers[0]).toMatchObject({
       Principal: { Service: 'cloudfront.amazonaws.com' },
       Condition: { StringEquals: { 'AWS:SourceArn': expect.anything() } },
     });
-    expect(JSON.stringify(allows[0].Condition)).toContain(idOf(site.distribution));
+    expect(JSON.stringify(readers[0].Condition)).toContain(idOf(site.distribution));
+    // CloudFormation deletes no bucket that holds objects: the CDK's handler empties it first (and
+    // only when the bucket goes), the one other grant.
+    const emptied = resourcesOf(dev().template, 'Custom::S3AutoDeleteObjects');
+    expect(emptied.map(([, r]) => r.Properties!.BucketName)).toEqual([{ Ref: idOf(site.bucket) }]);
+    expect(bucket.DeletionPolicy).toBe('Delete');
+    const others = allows.filter((s) => s !== readers[0]);
+    expect(others).toHaveLength(1);
+    expect(JSON.stringify(others[0].Principal)).toContain(
+      'CustomS3AutoDeleteObjectsCustomResourceProviderRole',
+    );
   });
 
   it('is served by CloudFront from the bucket with origin access control, and the API beside it with caching off', () => {
@@ -238,8 +248,10 @@ describe('the web site', () => {
     expect(assets.Properties).toMatchObject({
       DestinationBucketName: { Ref: idOf(site.bucket) },
       SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
-      // Pruning the build's stale files must spare the files deployed on their own.
       Exclude: ['index.html', 'config.json'],
+      // Earlier builds' assets stay: a page loaded before this deploy (or an edge's old
+      // index.html until its invalidation ends) still finds its own.
+      Prune: false,
     });
     expect(index.Properties).toMatchObject({
       DestinationBucketName: { Ref: idOf(site.bucket) },

@@ -9,13 +9,15 @@ import { grantsOf, resourcesOf, roleOf, statementsByRole, synthesize } from './h
 const dev = () => synthesize();
 
 /**
- * The functions of the routes: every function but the CDK's BucketDeployment handler (see
- * site.test.ts), the projector (see projections.test.ts) and the daily deals' (see daily.test.ts).
+ * The functions of the routes: every function but the CDK's own (BucketDeployment's handler and the
+ * one that empties the site's bucket: see site.test.ts), the projector (see projections.test.ts) and
+ * the daily deals' (see daily.test.ts).
  */
 const routeFunctions = (template: Template) =>
   resourcesOf(template, 'AWS::Lambda::Function').filter(
     ([id]) =>
       !id.startsWith('CustomCDKBucketDeployment') &&
+      !id.startsWith('CustomS3AutoDeleteObjects') &&
       !id.startsWith('ProjectionsProjector') &&
       !id.startsWith('DailyPrepare'),
   );

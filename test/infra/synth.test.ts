@@ -65,10 +65,15 @@ describe('cdk synth (bundling and validation on)', () => {
 
     const template = JSON.parse(readFileSync(join(outdir, `${stackName}.template.json`), 'utf8'));
     const assets = JSON.parse(readFileSync(join(outdir, `${stackName}.assets.json`), 'utf8'));
-    // The route functions, the projector and the daily deals' preparation; the CDK's
-    // BucketDeployment handler (Python, the CDK's own) is not ours.
+    // The route functions, the projector and the daily deals' preparation; the CDK's own handlers
+    // (BucketDeployment's, and the one that empties the site's bucket) are not ours.
     const functions = Object.entries(template.Resources as Record<string, any>)
-      .filter(([id, r]) => r.Type === 'AWS::Lambda::Function' && !id.startsWith('CustomCDKBucketDeployment'))
+      .filter(
+        ([id, r]) =>
+          r.Type === 'AWS::Lambda::Function' &&
+          !id.startsWith('CustomCDKBucketDeployment') &&
+          !id.startsWith('CustomS3AutoDeleteObjects'),
+      )
       .map(([, r]) => r);
     expect(functions).toHaveLength(ROUTES.length + 2);
     for (const own of ['Projector', 'Prepares'])
