@@ -13,13 +13,16 @@ export const METRIC = { namespace: 'Klondike', name: 'NextDailyDealMissing' } as
  * deals ahead of their first request (a conditional put: a request that got there first stands).
  * Then it says, in CloudWatch's embedded metric format, whether tomorrow's deal is still missing
  * in the last hour before midnight (UTC): the stack alarms on it, and on no figure at all (the
- * schedule or the function broken).
+ * schedule or the function broken). A preparation that failed fails the run, after its metric:
+ * Lambda counts the error (the stack's alarm on the function's errors) and the schedule retries.
  */
 export async function handler(): Promise<{ prepared: readonly string[] }> {
   let prepared: readonly string[] = [];
+  let failure: unknown;
   try {
     ({ prepared } = await prepareDeals());
   } catch (error) {
+    failure = error;
     logger.error('daily deal not prepared', { error: (error as Error)?.message ?? String(error) });
   }
   const tomorrow = nextDay(today());
@@ -37,5 +40,6 @@ export async function handler(): Promise<{ prepared: readonly string[] }> {
       tomorrow,
     }),
   );
+  if (failure !== undefined) throw failure;
   return { prepared };
 }

@@ -52,4 +52,18 @@ describe('the daily deals prepared ahead', () => {
       logged.mockRestore();
     }
   });
+
+  it('fails the run when a deal could not be kept (the alarm on its errors, the retry), after its metric', async () => {
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+    process.env[TABLE_ENV] = 'no-such-table';
+    try {
+      await expect(prepare()).rejects.toThrow();
+      expect(logged.mock.calls.map(([line]) => Object.keys(JSON.parse(String(line))))).toEqual([
+        ['_aws', METRIC.name, 'tomorrow'],
+      ]);
+    } finally {
+      process.env[TABLE_ENV] = store.tableName;
+      logged.mockRestore();
+    }
+  });
 });
