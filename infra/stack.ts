@@ -121,6 +121,24 @@ export interface KlondikeStackProps extends StackProps {
   readonly projectRoot?: string;
 }
 
+/**
+ * A sum of per-operation metrics (the CDK's `...ForOperations`) in which an operation with no figure
+ * counts 0. DynamoDB publishes throttles and system errors only when they happen, and in CloudWatch's
+ * metric math a sum with a term missing has no value: one operation throttled alone would alarm
+ * nothing.
+ */
+function filledSum(sum: IMetric): MathExpression {
+  const { usingMetrics, label, period } = sum as MathExpression;
+  return new MathExpression({
+    expression: Object.keys(usingMetrics)
+      .map((id) => `FILL(${id}, 0)`)
+      .join(' + '),
+    usingMetrics,
+    period,
+    ...(label ? { label } : {}),
+  });
+}
+
 export class KlondikeStack extends Stack {
   readonly config: StageConfig;
   readonly table: TableV2;
@@ -418,17 +436,19 @@ export class KlondikeStack extends Stack {
     const operations = [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.QUERY];
     alarm(
       'TableThrottles',
-      this.table.metricThrottledRequestsForOperations({ operations, period: ALARM_PERIOD }),
+      filledSum(this.table.metricThrottledRequestsForOperations({ operations, period: ALARM_PERIOD })),
       'DynamoDB throttled requests on the event table (clients get 503 with Retry-After).',
     );
     alarm(
       'TableSystemErrors',
-      this.table.metricSystemErrorsForOperations({ operations, period: ALARM_PERIOD }),
+      filledSum(this.table.metricSystemErrorsForOperations({ operations, period: ALARM_PERIOD })),
       'DynamoDB answered with internal server errors on the event table.',
     );
     alarm(
       'ReadModelThrottles',
-      this.projections.table.metricThrottledRequestsForOperations({ operations, period: ALARM_PERIOD }),
+      filledSum(
+        this.projections.table.metricThrottledRequestsForOperations({ operations, period: ALARM_PERIOD }),
+      ),
       'DynamoDB throttled requests on the read-model table (/me routes answer 503; the projector retries).',
     );
     return alarms;

@@ -311,6 +311,14 @@ describe('operations', () => {
       .filter((m: any) => m.MetricStat?.Metric.Namespace === 'AWS/DynamoDB')
       .map((m: any) => m.MetricStat.Metric.MetricName);
     expect(tableMetrics).toContain('ThrottledRequests');
+    // DynamoDB sends these only when they happen: an operation with no figure counts 0 in the sum,
+    // which otherwise has no value, and alarms nothing, unless every operation has a figure.
+    const sums = alarms
+      .flatMap((a) => a.Metrics ?? [])
+      .filter((m: any) => /getitem/.test(m.Expression ?? ''))
+      .map((m: any) => m.Expression);
+    // The event table's throttles and system errors, the read-model table's throttles.
+    expect(sums).toEqual(Array(3).fill('FILL(getitem, 0) + FILL(putitem, 0) + FILL(query, 0)'));
   });
 
   it('notify an SNS topic when one is given', () => {
