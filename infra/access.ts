@@ -7,8 +7,9 @@
 import type { Route } from '../functions/routes.js';
 
 /**
- * The event table, by a route's access level. The log is append-only, so no function can delete or
- * update an item.
+ * The event table, by a route's access level. The log is append-only: no function may delete or
+ * update an item, and every put of a game's items is conditional on its key being new (IAM cannot
+ * require that: the code does, docs/operations.md).
  */
 export const TABLE_ACTIONS: Readonly<Record<Route['access'], readonly string[]>> = {
   none: [],
