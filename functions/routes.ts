@@ -18,8 +18,8 @@ export interface Route {
   /** Largest request body in bytes (default BODY_LIMIT). */
   readonly bodyLimit?: number;
   /**
-   * For routes anyone may call that can cost seconds of CPU: their own throttle in AWS, as this share
-   * of the stage's rate and burst, so they cannot use up the whole API's throughput.
+   * For routes anyone may call that can cost seconds of CPU: their own, lower throttle in AWS, this
+   * share of the rate and burst the stage gives each route, so that a flood of them costs less.
    */
   readonly throttleShare?: number;
   /**

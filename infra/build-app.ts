@@ -28,8 +28,9 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   const stack = new KlondikeStack(app, stackName(config.stage), {
     config,
     ...(projectRoot ? { projectRoot } : {}),
-    // Account and region of the caller's credentials when the CLI knows them; otherwise the
-    // template stays environment-agnostic (nothing in it needs a concrete environment).
+    // Account and region of the caller's credentials and config, which the CLI always passes (its
+    // region us-east-1 when it finds none); run without them, the template stays environment-agnostic
+    // (nothing in it needs a concrete environment).
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   });
   // Findings fail synthesis; each acknowledged one is acknowledged where it arises, with its reason.

@@ -12,9 +12,9 @@ export interface StageConfig {
   readonly stage: StageName;
   /** Origins allowed by CORS; `*` allows any (the API uses bearer tokens, never cookies). */
   readonly corsOrigins: readonly string[];
-  /** Steady-state requests per second for the whole API (default stage). */
+  /** Steady-state requests per second for each route (the stage's default route settings). */
   readonly throttleRate: number;
-  /** Requests the API accepts in a burst above the steady rate. */
+  /** Requests a route accepts in a burst above the steady rate. */
   readonly throttleBurst: number;
   /** Retention of the functions' and the API's log groups. */
   readonly logRetention: RetentionDays;
