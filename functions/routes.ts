@@ -14,6 +14,11 @@ export interface Route {
   readonly readModels?: 'read';
   /** The read models' index it queries, if any: `byStatus` (a player's games by status) or `byRank` (leaderboards). */
   readonly readIndex?: 'byStatus' | 'byRank';
+  /**
+   * The only items of the event table its handler touches, by their partition key (a pattern with
+   * `*`): in AWS its grant holds only for them (an IAM condition on `dynamodb:LeadingKeys`).
+   */
+  readonly eventKeys?: string;
   readonly summary: string;
   /** Largest request body in bytes (default BODY_LIMIT). */
   readonly bodyLimit?: number;
@@ -41,6 +46,9 @@ export const GATEWAY_TIMEOUT_MS = 30_000;
 /** Request body limits (docs/api.md, Errors). */
 export const BODY_LIMIT = 16 * 1024;
 export const REPLAY_BODY_LIMIT = 256 * 1024;
+
+/** The partition keys of the players' chosen names in the event table: `profile#<sha256(sub)>`. */
+export const PROFILE_KEY_PREFIX = 'profile#';
 
 export const ROUTES: readonly Route[] = [
   {
@@ -183,6 +191,7 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     path: '/me/profile',
     access: 'read',
+    eventKeys: `${PROFILE_KEY_PREFIX}*`,
     summary: 'The name the signed-in player is shown under',
   },
   {
@@ -190,6 +199,7 @@ export const ROUTES: readonly Route[] = [
     method: 'PUT',
     path: '/me/profile',
     access: 'write',
+    eventKeys: `${PROFILE_KEY_PREFIX}*`,
     summary: 'Choose the name the leaderboards show',
   },
   { name: 'openapi', method: 'GET', path: '/openapi.json', access: 'none', summary: 'This API, described' },

@@ -319,7 +319,13 @@ export class KlondikeStack extends Stack {
   private routeFunction(route: Route, projectRoot: string, logRemoval: RemovalPolicy): LambdaFunction {
     const statements = [];
     const tableActions = TABLE_ACTIONS[route.access];
-    if (tableActions.length > 0) statements.push(allow(tableActions, [this.table.tableArn]));
+    if (tableActions.length > 0) {
+      const grant = allow(tableActions, [this.table.tableArn]);
+      // Only the items its handler touches, where the route table names them.
+      if (route.eventKeys)
+        grant.addCondition('ForAllValues:StringLike', { 'dynamodb:LeadingKeys': [route.eventKeys] });
+      statements.push(grant);
+    }
     const readModels = route.readModels === 'read' ? this.projections : undefined;
     if (readModels) {
       statements.push(allow(READ_MODEL_ACTIONS.table, [readModels.table.tableArn]));

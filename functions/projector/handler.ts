@@ -1,5 +1,6 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../log.js';
+import { PROFILE_KEY_PREFIX } from '../routes.js';
 import { projectGame, projectName, refreshStats } from './project.js';
 
 /**
@@ -17,7 +18,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   for (const record of event.Records) {
     const pk = record.dynamodb?.Keys?.pk?.S;
     const named = record.dynamodb?.NewImage?.player?.S;
-    if (pk?.startsWith('profile#') && named !== undefined && record.eventName !== 'REMOVE') {
+    if (pk?.startsWith(PROFILE_KEY_PREFIX) && named !== undefined && record.eventName !== 'REMOVE') {
       if (!renamed.has(named)) renamed.set(named, record.dynamodb?.SequenceNumber ?? '');
       continue;
     }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CardCode, HOUSE_RULES, type Rules } from '../../domain/index.js';
+import { PROFILE_KEY_PREFIX } from '../routes.js';
 import { tableName } from './client.js';
 import { getByKey, putIf, putIfAbsent } from './table.js';
 
@@ -20,7 +21,7 @@ const hashed = (text: string) => createHash('sha256').update(text, 'utf8').diges
 const dealKey = (day: string) => ({ pk: `daily#${day}`, sk: 0 });
 const FIRST = { pk: 'daily#first', sk: 0 };
 const attemptKey = (day: string, player: string) => ({ pk: `daily#${day}#player#${hashed(player)}`, sk: 0 });
-const profileKey = (player: string) => ({ pk: `profile#${hashed(player)}`, sk: 0 });
+const profileKey = (player: string) => ({ pk: `${PROFILE_KEY_PREFIX}${hashed(player)}`, sk: 0 });
 
 export interface DailyDeal {
   readonly day: string;

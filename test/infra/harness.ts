@@ -72,15 +72,27 @@ export function statementsByRole(template: Template): Map<string, any[]> {
 export function grantsOf(statements: readonly any[]): string[] {
   const lines: string[] = [];
   for (const s of statements) {
-    if (s.Effect !== 'Allow' || s.Condition !== undefined || s.NotAction || s.NotResource) {
+    // The one condition a grant may carry: the partition keys it holds for.
+    const keys = s.Condition === undefined ? undefined : leadingKeys(s.Condition);
+    if (s.Effect !== 'Allow' || (s.Condition !== undefined && !keys) || s.NotAction || s.NotResource) {
       lines.push(`unexpected statement ${JSON.stringify(s)}`);
       continue;
     }
+    const only = keys ? ` for keys ${keys.join(' ')}` : '';
     for (const action of [s.Action].flat()) {
-      for (const resource of [s.Resource].flat()) lines.push(`${action} on ${JSON.stringify(resource)}`);
+      for (const resource of [s.Resource].flat())
+        lines.push(`${action} on ${JSON.stringify(resource)}${only}`);
     }
   }
   return lines.sort();
+}
+
+/** The key patterns of a condition that is `dynamodb:LeadingKeys` under ForAllValues:StringLike and nothing else. */
+function leadingKeys(condition: any): string[] | undefined {
+  const like = condition['ForAllValues:StringLike'];
+  if (Object.keys(condition).length !== 1 || !like || Object.keys(like).length !== 1) return undefined;
+  const keys = like['dynamodb:LeadingKeys'];
+  return keys === undefined ? undefined : [keys].flat();
 }
 
 /** The role of a function resource (its logical id). */

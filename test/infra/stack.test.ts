@@ -165,12 +165,21 @@ describe('the functions', () => {
       const expected = [
         `logs:CreateLogStream on ${logGroup}`,
         `logs:PutLogEvents on ${logGroup}`,
-        ...onTable[route.access].map((action) => `${action} on ${eventTable}`),
+        ...onTable[route.access].map(
+          (action) => `${action} on ${eventTable}${route.eventKeys ? ` for keys ${route.eventKeys}` : ''}`,
+        ),
         ...(route.readModels ? [`dynamodb:GetItem on ${readTable}`, `dynamodb:Query on ${readTable}`] : []),
         ...(route.readIndex ? [`dynamodb:Query on ${index(route.readIndex)}`] : []),
       ].sort();
       expect(grantsOf(roles.get(roleId)!), route.name).toEqual(expected);
       expect(template.toJSON().Resources[roleId].Properties.ManagedPolicyArns, route.name).toBeUndefined();
+    }
+    // The profile's routes touch nothing of the log but the players' names: their grants say so.
+    for (const name of ['getProfile', 'putProfile']) {
+      const lines = grantsOf(roles.get(roleOf(template, logicalIdOf(stack, name)))!);
+      const onLog = lines.filter((line) => line.includes(eventTable));
+      expect(onLog.length, name).toBeGreaterThan(0);
+      for (const line of onLog) expect(line, name).toMatch(/ for keys profile#\*$/);
     }
   });
 
