@@ -148,6 +148,7 @@ describe('the words of the web client', () => {
     expect(actedWords('undo', view({ moves: 1 }))).toBe('Undone: 1 move in play.');
     expect(actedWords('redo', view())).toBe('Redone: 3 moves in play.');
     expect(actedWords('autocomplete', view({ status: 'won' }))).toBe('Every card went home. You won!');
+    expect(actedWords('resign', view({ status: 'resigned' }))).toBe('You resigned.');
   });
 
   it('words the hint: the move, why, and the chances said simply', () => {

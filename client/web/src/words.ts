@@ -124,7 +124,8 @@ export function actedWords(
     case 'redo':
       return `Redone: ${after.moves === 1 ? '1 move' : `${after.moves} moves`} in play.`;
     case 'resign':
-      return 'Resigned: the whole deal is shown.';
+      // What the finished game shows (its deal, or a daily deal kept until its day is over) is on the page.
+      return 'You resigned.';
     case 'autocomplete':
       return after.status === 'won'
         ? 'Every card went home. You won!'
