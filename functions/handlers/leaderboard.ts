@@ -10,22 +10,27 @@ import { DailyPath, LeaderboardQuery } from '../requestSchemas.js';
 import { firstDailyDay } from '../store/daily.js';
 import { dayCounts, leaderboardPage } from '../store/dailyModels.js';
 
-/** Where a page starts: after the index key `after`, with `count` entries before it, the last ranked `rank` on `key`. */
+/**
+ * Where a page of `day`'s leaderboard starts: after the index key `after`, with `count` entries
+ * before it, the last ranked `rank` on `key`.
+ */
 interface Cursor {
+  readonly day: string;
   readonly after: string;
   readonly count: number;
   readonly previous: { readonly key: string; readonly rank: number };
 }
 
 const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
-function decode(text: string): Cursor {
+function decode(text: string, date: string): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    const { after, count, previous } = cursor;
-    // As `next` writes it: the last entry's index key is its ranking and a hash, and its rank is
-    // at most the entries counted so far. (Not signed: see docs/api.md.)
+    const { day, after, count, previous } = cursor;
+    // As `next` writes it: a page of this day's, whose last entry's index key is its ranking and a
+    // hash, and whose rank is at most the entries counted so far. (Not signed: see docs/api.md.)
     if (
-      Object.keys(cursor).length === 3 &&
+      Object.keys(cursor).length === 4 &&
+      day === date &&
       typeof after === 'string' &&
       Number.isInteger(count) &&
       count > 0 &&
@@ -39,8 +44,11 @@ function decode(text: string): Cursor {
     )
       return cursor;
   } catch {}
-  throw new Problem('malformed-request', 'cursor must be the `next` of a previous page of this leaderboard.');
+  throw badCursor();
 }
+
+const badCursor = () =>
+  new Problem('malformed-request', "cursor must be the `next` of a previous page of this day's leaderboard.");
 
 /** The first day with a daily deal, once known, never changes: a container asks once. */
 let first: string | undefined;
@@ -62,7 +70,7 @@ export const handler = httpHandler('leaderboard', async (request) => {
   if (date > day || (date < day && (first === undefined || date < first))) {
     throw new Problem('not-found', `There is no daily deal of ${date} (yet).`);
   }
-  const from = cursor === undefined ? undefined : decode(cursor);
+  const from = cursor === undefined ? undefined : decode(cursor, date);
   const [counts, page] = await Promise.all([
     dayCounts(date),
     leaderboardPage(date, { limit, after: from?.after }),
@@ -85,6 +93,6 @@ export const handler = httpHandler('leaderboard', async (request) => {
   const next =
     page.last === undefined || previous === undefined
       ? null
-      : encode({ after: page.last, count: (from?.count ?? 0) + entries.length, previous });
+      : encode({ day: date, after: page.last, count: (from?.count ?? 0) + entries.length, previous });
   return json(200, { date, players: counts.players, won: counts.won, entries, next });
 });

@@ -185,5 +185,9 @@ describe('a day of the leaderboard', () => {
       });
       expect(answer.status, JSON.stringify(cursor)).toBe(400);
     }
+    // Another day's `next`, as it was given.
+    expect((await page(today, { cursor: (await page(yesterday, { limit: '2' })).body.next })).status).toBe(
+      400,
+    );
   });
 });
