@@ -8,7 +8,7 @@ import { ENDPOINT_ENV } from '../../functions/routes.js';
 import { keepDailyDeal } from '../../functions/store/daily.js';
 import { TIME_SCALE_ENV } from '../../functions/timeScale.js';
 import { type Runtime, startRuntime } from '../../infra/local/runtime.js';
-import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
+import { startLocalStore } from '../../infra/local/store.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { type Client, client, newGame } from '../support/local.js';
 import { slowStore } from '../support/slow-store.js';
@@ -23,26 +23,37 @@ const signedIn = async (api: Client, player: string) => ({
   authorization: `Bearer ${(await api.post('/dev/tokens', { player })).body.token}`,
 });
 
+/** A runtime on a store behind a pass-through that can hold its writes back (../support/slow-store.ts). */
+async function behindSlowStore() {
+  process.env.LOG_LEVEL = 'SILENT';
+  const store = await startLocalStore();
+  const slow = await slowStore(store.endpoint);
+  process.env[ENDPOINT_ENV] = slow.endpoint;
+  // The runtime gives the variable back as it found it when it stops.
+  const runtime = await startRuntime({ port: 0 });
+  return {
+    slow,
+    runtime,
+    api: client(runtime.url),
+    /** Stops the store and the pass-through (and the runtime, unless a test has stopped it). */
+    close: async (runtimeStopped = false) => {
+      if (!runtimeStopped) await runtime.stop();
+      delete process.env[ENDPOINT_ENV];
+      await slow.close();
+      await store.close();
+    },
+  };
+}
+
 describe('a write whose answer was lost', () => {
-  let store: LocalStore;
   let slow: Awaited<ReturnType<typeof slowStore>>;
   let runtime: Runtime;
   let api: Client;
+  let close: (runtimeStopped?: boolean) => Promise<void>;
   beforeAll(async () => {
-    process.env.LOG_LEVEL = 'SILENT';
-    store = await startLocalStore();
-    slow = await slowStore(store.endpoint);
-    process.env[ENDPOINT_ENV] = slow.endpoint;
-    // The runtime gives the variable back as it found it when it stops.
-    runtime = await startRuntime({ port: 0 });
-    api = client(runtime.url);
+    ({ slow, runtime, api, close } = await behindSlowStore());
   });
-  afterAll(async () => {
-    await runtime?.stop();
-    delete process.env[ENDPOINT_ENV];
-    await slow?.close();
-    await store?.close();
-  });
+  afterAll(() => close?.());
 
   it('still reaches the read models when the store wrote it after the function gave up (503)', async () => {
     const player = await signedIn(api, 'slow-store-player');
@@ -85,22 +96,14 @@ describe('a write whose answer was lost', () => {
 });
 
 describe("a runtime stopped while a write is in hand (npm start's SIGTERM)", () => {
-  let store: LocalStore;
-  let slow: Awaited<ReturnType<typeof slowStore>>;
-  let runtime: Runtime | undefined;
-  afterAll(async () => {
-    await runtime?.stop();
-    delete process.env[ENDPOINT_ENV];
-    await slow?.close();
-    await store?.close();
-  });
+  let close: ((runtimeStopped?: boolean) => Promise<void>) | undefined;
+  let stopped = false;
+  afterAll(() => close?.(stopped));
 
   it('answers it before closing, and takes no request after', async () => {
-    store = await startLocalStore();
-    slow = await slowStore(store.endpoint);
-    process.env[ENDPOINT_ENV] = slow.endpoint;
-    runtime = await startRuntime({ port: 0 });
-    const api = client(runtime.url);
+    const started = await behindSlowStore();
+    close = started.close;
+    const { slow, runtime, api } = started;
     const game = await newGame(api, { seed: 3 });
     // The draw's put is held at the store for a while: the runtime is stopped as it arrives there.
     let arrived!: () => void;
@@ -114,14 +117,13 @@ describe("a runtime stopped while a write is in hand (npm start's SIGTERM)", () 
     };
     const draw = api.post(`/games/${game.id}/moves`, { type: 'draw' }, game.auth);
     await atStore;
-    const stopped = runtime.stop();
+    const stopping = runtime.stop();
     const answer = await draw;
     expect(answer.status).toBe(200);
     expect(answer.body.version).toBe(1);
-    await stopped;
-    const stoppedRuntime = runtime;
-    runtime = undefined;
-    await expect(fetch(`${stoppedRuntime.url}/openapi.json`)).rejects.toThrow();
+    await stopping;
+    stopped = true;
+    await expect(fetch(`${runtime.url}/openapi.json`)).rejects.toThrow();
   });
 });
 
