@@ -108,7 +108,7 @@ export default defineConfig({
     // Files at once: a core and a half each. Many files spend much of their time waiting on processes
     // they started, sockets and a browser, so more files than cores keep the cores busy; vitest's
     // default (a core but one) runs them one by one on 2 cores. A whole run with 3 on this 2-core
-    // machine, quiet: 137 to 147 s. Its CPU is more than `time` says: `time` leaves out Chromium's
+    // machine, quiet: 138 to 155 s (its speed varies from hour to hour). Its CPU is more than `time` says: `time` leaves out Chromium's
     // renderers and esbuild's service, which their parents never wait for (some 45 s of a run,
     // measured with a child subreaper's RUSAGE_CHILDREN).
     maxWorkers: Math.max(2, Math.ceil(availableParallelism() * 1.5)),
