@@ -4,6 +4,7 @@
  * codes and the cards on the table, never from the API's own `detail`.
  */
 import type { GameEvent, Hint, Move, PlayedMove, Problem, Rules, Suit, View } from '../../types.js';
+import type { Action } from './api.js';
 import { cardShort, SUIT_NAMES } from './cards.js';
 import { faceUp, isFoundation, isTableau, type PileId } from './piles.js';
 
@@ -114,15 +115,13 @@ export function doneWords(move: Move | PlayedMove, before: View, after: View): s
  * What undo, redo, resign or autocomplete did, for a screen reader ("" for autoplay, whose words the
  * message line gives).
  */
-export function actedWords(
-  action: 'undo' | 'redo' | 'resign' | 'autoplay' | 'autocomplete',
-  after: View,
-): string {
+export function actedWords(action: Action, after: View): string {
+  const inPlay = `${after.moves === 1 ? '1 move' : `${after.moves} moves`} in play.`;
   switch (action) {
     case 'undo':
-      return `Undone: ${after.moves === 1 ? '1 move' : `${after.moves} moves`} in play.`;
+      return `Undone: ${inPlay}`;
     case 'redo':
-      return `Redone: ${after.moves === 1 ? '1 move' : `${after.moves} moves`} in play.`;
+      return `Redone: ${inPlay}`;
     case 'resign':
       // What the finished game shows (its deal, or a daily deal kept until its day is over) is on the page.
       return 'You resigned.';
