@@ -408,7 +408,7 @@ export interface components {
       name: string | null;
       displayName: string;
     };
-    /** @description 1 to 24 characters (trimmed): letters of any script, digits, spaces and - _ . ' */
+    /** @description 1 to 24 characters (trimmed): letters of any script (at most 4 marks each), digits, spaces and - _ . '; not shaped like another player's derived name (Player 7KQ2ZD) */
     Profile: {
       name: string;
     };

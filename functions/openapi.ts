@@ -111,7 +111,8 @@ docs.add(responses.PlayerProfile, {
 });
 docs.add(schemas.Profile, {
   id: 'Profile',
-  description: "1 to 24 characters (trimmed): letters of any script, digits, spaces and - _ . '",
+  description:
+    "1 to 24 characters (trimmed): letters of any script (at most 4 marks each), digits, spaces and - _ . '; not shaped like another player's derived name (Player 7KQ2ZD)",
 });
 
 /** The view, for the operations whose own `responses` shadow the module's name. */

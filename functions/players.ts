@@ -7,16 +7,37 @@ import { createHash } from 'node:crypto';
 export const NAME_MAX = 24;
 
 /**
+ * Marks a letter may carry: enough for every script's letters (Vietnamese stacks two, Devanagari's
+ * and Tibetan's conjuncts up to three or four), and no tower of marks over one character.
+ */
+export const MARKS_MAX = 4;
+
+/**
  * Letters of any script (each with the combining marks that follow it), digits, spaces and `-_.'`.
  * A combining mark is part of the letter before it, never a character of its own.
  */
 const NAME = /^(?:\p{L}\p{M}*|[\p{Nd} \-_.'])+$/u;
 
+/** A letter with more marks than MARKS_MAX. */
+const TOWER = new RegExp(`\\p{M}{${MARKS_MAX + 1}}`, 'u');
+
+/** The characters of a derived name's tag (`derivedName`): no I or O, no 0 or 1. */
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** The shape of a derived name, which no player may choose unless it is their own. */
+const DERIVED = new RegExp(`^Player [${ALPHABET}]{6}$`);
+
 /** A character as a name counts it: one that is no mark, with the marks after it (or marks alone). */
 const CHARACTER = /\P{M}\p{M}*|\p{M}+/gu;
 
-/** A chosen name, trimmed and in Unicode's composed form; or why it is not one. */
-export function checkName(raw: string): { readonly name: string } | { readonly problem: string } {
+/**
+ * A name `player` chose, trimmed and in Unicode's composed form; or why it is not one. A name shaped
+ * like another player's derived one ("Player 7KQ2ZD") would pass for that player on a leaderboard.
+ */
+export function checkName(
+  raw: string,
+  player: string,
+): { readonly name: string } | { readonly problem: string } {
   const name = raw.normalize('NFC').trim();
   // A letter with its combining marks is one character (Devanagari's vowel signs, a decomposed ŵ).
   const length = name.match(CHARACTER)?.length ?? 0;
@@ -24,10 +45,12 @@ export function checkName(raw: string): { readonly name: string } | { readonly p
   if (length > NAME_MAX)
     return { problem: `A name has at most ${NAME_MAX} characters; this one has ${length}.` };
   if (!NAME.test(name)) return { problem: "A name may hold letters, digits, spaces and - _ . ' only." };
+  if (TOWER.test(name))
+    return { problem: `A letter of a name carries at most ${MARKS_MAX} accents or marks.` };
+  if (DERIVED.test(name) && name !== derivedName(player))
+    return { problem: 'Names like "Player 7KQ2ZD" are those of players who chose none: choose another.' };
   return { name };
 }
-
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** The name shown for a player who chose none: `Player ` and 6 characters from a hash of the sub. */
 export function derivedName(player: string): string {

@@ -60,7 +60,12 @@ export const handler = httpHandler('createGame', async (request) => {
     );
   }
   const key = name === undefined ? undefined : creationKey(name, owner);
-  const print = fingerprint('createGame', body);
+  // The request as it is read: rules left out are the house rules, and `winnable` false.
+  const print = fingerprint('createGame', {
+    ...body,
+    rules: withDefaults(body.rules),
+    winnable: body.winnable === true,
+  });
   // A retry finds its first answer before anything is dealt or solved.
   let creation = key === undefined ? undefined : await findCreation(key);
   let replayed = creation !== undefined;

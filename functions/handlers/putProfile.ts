@@ -10,13 +10,14 @@ import { keepName } from '../store/daily.js';
 
 /**
  * PUT /me/profile {"name": "..."} (sign-in required): the name the leaderboards show for the player:
- * 1 to 24 characters, letters of any script, digits, spaces and `-_.'`, trimmed; anything else 400.
+ * 1 to 24 characters, letters of any script (up to 4 marks each), digits, spaces and `-_.'`,
+ * trimmed, and not shaped like another player's derived name; anything else 400.
  * The leaderboards show it within moments (a read model).
  */
 export const handler = httpHandler('putProfile', async (request) => {
   const signedIn = await player(request);
   const body = parseBody(request, Profile, undefined);
-  const checked = checkName(body.name);
+  const checked = checkName(body.name, signedIn);
   if ('problem' in checked) throw new Problem('malformed-request', checked.problem);
   await keepName(signedIn, checked.name, nowIso());
   return json(200, { name: checked.name, displayName: checked.name });

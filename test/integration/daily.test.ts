@@ -193,6 +193,9 @@ describe('the day of a daily deal', () => {
       '\u0301',
       ' \u0301\u0301',
       '1\u0301',
+      // One letter under a tower of marks: at most 4 a letter.
+      `x${'\u0301'.repeat(5)}`,
+      `a${'\u0301'.repeat(199)}`,
     ]) {
       const refused = await api.call('PUT', '/me/profile', { body: { name: bad }, headers: jwt.alice });
       expect(refused.status, bad).toBe(400);
@@ -221,10 +224,23 @@ describe('the day of a daily deal', () => {
       (await api.call('PUT', '/me/profile', { body: { name: `x${marked}` }, headers: jwt.carol })).status,
     ).toBe(400);
     await api.call('PUT', '/me/profile', { body: { name: ' Ann  नमस्ते ' }, headers: jwt.carol });
-    expect((await api.get('/me/profile', jwt.bob)).body).toEqual({
-      name: null,
-      displayName: expect.stringMatching(/^Player [A-Z2-9]{6}$/),
+    const bob = (await api.get('/me/profile', jwt.bob)).body;
+    expect(bob).toEqual({ name: null, displayName: expect.stringMatching(/^Player [A-Z2-9]{6}$/) });
+    // Vietnamese stacks two marks on a letter, decomposed here (NFC composes what it can).
+    const vietnamese = 'Nguye\u0302\u0303n'; // Nguyễn
+    const accented = await api.call('PUT', '/me/profile', { body: { name: vietnamese }, headers: jwt.dan });
+    expect(accented.body.name).toBe(vietnamese.normalize('NFC'));
+    // Another player's derived name would pass for them; one's own is one's own.
+    const posing = await api.call('PUT', '/me/profile', {
+      body: { name: bob.displayName },
+      headers: jwt.carol,
     });
+    expect(posing.status).toBe(400);
+    expect(posing.body.detail).toMatch(/choose another/);
+    const own = await api.call('PUT', '/me/profile', { body: { name: bob.displayName }, headers: jwt.bob });
+    expect(own.body.name).toBe(bob.displayName);
+    await api.call('PUT', '/me/profile', { body: { name: 'Player Wonder' }, headers: jwt.dan });
+    expect((await api.get('/me/profile', jwt.dan)).body.name).toBe('Player Wonder');
     await runtime.settled();
     const board = await api.get(`/daily/${today}/leaderboard`);
     expect(board.body.entries[0].player).toBe("Zoë O'Neil-Ωmega");

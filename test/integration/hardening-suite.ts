@@ -147,6 +147,37 @@ export function hardeningSuite(server: { api: Client; local: Local }): void {
       expect(recycled.body.type).toBe('/problems/idempotency-key-reused');
     });
 
+    it("a request is the same with a default left out or written: a move's count of 1, the house rules", async () => {
+      // A refused move (or not: its first answer either way) under the key, then the same with count 1.
+      const { id, auth } = await newGame(server.api, { seed: 1 });
+      const headers = { ...auth, 'idempotency-key': uuid() };
+      const first = await server.api.post(
+        `/games/${id}/moves`,
+        { type: 'move', from: 't1', to: 'foundation' },
+        headers,
+      );
+      const again = await server.api.post(
+        `/games/${id}/moves`,
+        { type: 'move', from: 't1', to: 'foundation', count: 1 },
+        headers,
+      );
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body).toEqual(first.body);
+      const created = { 'idempotency-key': uuid() };
+      const one = await server.api.post('/games', { seed: 7 }, created);
+      expect(one.status).toBe(201);
+      const same = await server.api.post(
+        '/games',
+        { seed: 7, rules: { draw: 3, passes: 3, foundationToTableau: true }, winnable: false },
+        created,
+      );
+      expect(same.status).toBe(201);
+      expect(same.headers.get('idempotent-replayed')).toBe('true');
+      expect(same.body.id).toBe(one.body.id);
+      const other = await server.api.post('/games', { seed: 7, rules: { draw: 1 } }, created);
+      expect(other.body.type).toBe('/problems/idempotency-key-reused');
+    });
+
     it('a refused move keeps its answer under its key; the same key with another body is 422', async () => {
       const { id, auth } = await newGame(server.api, { seed: 1 });
       const headers = { ...auth, 'idempotency-key': uuid() };
