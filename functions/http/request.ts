@@ -43,15 +43,72 @@ export function toRequest(event: APIGatewayProxyEventV2, bodyLimit: number): Req
 /** Issues named in a 400's detail; the `issues` list holds more, up to the error body's limit. */
 const ISSUES_IN_DETAIL = 5;
 
-/** A zod failure, in words: each issue with the path it is about. */
+/** zod/mini's message for every issue it was given no words for (it carries no locale). */
+const NO_WORDS = 'Invalid input';
+
+const listed = (values: readonly unknown[]): string =>
+  values.map((value) => JSON.stringify(value)).join(' or ');
+const UNITS: Record<string, string> = { string: ' characters', array: ' items' };
+const TYPES: Record<string, string> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+};
+
+/** What an issue asks for, in words: zod/mini's own message is "Invalid input" for all but a few. */
+function issueWords(issue: z.core.$ZodIssue): string {
+  if (issue.message !== NO_WORDS) return issue.message;
+  switch (issue.code) {
+    case 'too_small':
+    case 'too_big': {
+      // z.int()'s own bound, beside the field's: JSON numbers beyond 2^53 are not whole numbers here.
+      if (issue.origin === 'int') return 'must be a whole number from -(2^53 - 1) to 2^53 - 1';
+      const bound = issue.code === 'too_small' ? issue.minimum : issue.maximum;
+      const unit = UNITS[issue.origin] ?? '';
+      if ((issue as { exact?: boolean }).exact) return `must have exactly ${bound}${unit}`;
+      if (!issue.inclusive)
+        return `must be ${issue.code === 'too_small' ? 'more' : 'less'} than ${bound}${unit}`;
+      return `must be ${issue.code === 'too_small' ? 'at least' : 'at most'} ${bound}${unit}`;
+    }
+    case 'invalid_type':
+      return `must be ${TYPES[issue.expected] ?? `of type ${issue.expected}`}`;
+    case 'invalid_value':
+      return `must be ${listed(issue.values)}`;
+    case 'invalid_union': {
+      const options = (issue as { options?: readonly unknown[] }).options;
+      if (options) return `must be ${listed(options)}`;
+      // A union of constants (the rules' draw: 1 or 3) lists them.
+      const values = issue.errors
+        .flat()
+        .flatMap((inner) => (inner.code === 'invalid_value' ? inner.values : [NO_WORDS]));
+      return values.includes(NO_WORDS)
+        ? 'fits none of the forms this field takes'
+        : `must be ${listed(values)}`;
+    }
+    case 'unrecognized_keys':
+      return `has no field ${listed(issue.keys)}`;
+    case 'invalid_format':
+      return `must match ${issue.format === 'regex' ? (issue as { pattern?: string }).pattern : issue.format}`;
+    default:
+      return 'is not what this field takes';
+  }
+}
+
+/** A zod failure, in words: each issue with the path it is about (once, however often zod found it). */
 export function describeIssues(error: z.core.$ZodError): {
   detail: string;
   issues: { path: string; message: string }[];
 } {
-  const issues = error.issues.map((issue) => ({
-    path: issue.path.length ? issue.path.join('.') : '(root)',
-    message: issue.message,
-  }));
+  const seen = new Set<string>();
+  const issues = error.issues
+    .map((issue) => ({
+      path: issue.path.length ? issue.path.join('.') : '(root)',
+      message: issueWords(issue),
+    }))
+    .filter(({ path, message }) => !seen.has(`${path}\n${message}`) && !!seen.add(`${path}\n${message}`));
   const named = issues.slice(0, ISSUES_IN_DETAIL).map((issue) => `${issue.path}: ${issue.message}`);
   const more = issues.length - named.length;
   return { detail: named.join('; ') + (more > 0 ? `; and ${more} more` : ''), issues };

@@ -101,16 +101,18 @@ describe('POST /games', () => {
   });
 
   it('400 for malformed JSON, a schema failure, or both seed and deck; nothing written', async () => {
-    for (const body of [
-      '{',
-      { seed: -1 },
-      { seed: 1, deck: '0'.repeat(156) },
-      { rules: { draw: 2 } },
-      { extra: 1 },
-    ]) {
+    for (const [body, says] of [
+      ['{', 'not valid JSON'],
+      [{ seed: -1 }, 'seed: must be at least 0'],
+      [{ seed: 1, deck: '0'.repeat(156) }, 'give a seed or a deck, not both'],
+      [{ rules: { draw: 2 } }, 'rules.draw: must be 1 or 3'],
+      [{ extra: 1 }, 'has no field "extra"'],
+      [{ deck: ['AS'] }, 'deck: must have exactly 52 items'],
+    ] as const) {
       const response = await createGame(gatewayEvent({ method: 'POST', path: '/games', body }));
       expect(response.statusCode).toBe(400);
       expect(response.headers?.['content-type']).toMatch(/^application\/problem\+json/);
+      expect(parse(response).detail).toContain(says);
     }
     expect(puts()).toHaveLength(0);
   });
@@ -202,14 +204,23 @@ describe('POST /games/{id}/moves', () => {
     expect(puts()).toHaveLength(0);
   });
 
-  it('400 for a move that fails the schema', async () => {
-    for (const body of [
-      { type: 'fly' },
-      { type: 'move', from: 't9', to: 't1' },
-      { type: 'move', from: 't1', to: 't2', count: 0 },
-    ]) {
-      expect((await move(body)).statusCode).toBe(400);
+  it('400 for a move that fails the schema, saying what the field takes', async () => {
+    for (const [body, says] of [
+      [{ type: 'fly' }, 'type: must be "draw" or "recycle" or "move"'],
+      [{ type: 'move', from: 't9', to: 't1' }, 'from: must be "waste" or "t1"'],
+      [{ type: 'move', from: 't1', to: 't2', count: 0 }, 'count: must be at least 1'],
+      [{ type: 'move', from: 't1', to: 't2', count: 14 }, 'count: must be at most 13'],
+      [{ type: 'move', from: 't1', to: 't2', count: '2' }, 'count: must be a number'],
+      [{ type: 'draw', cards: 3 }, '(root): has no field "cards"'],
+    ] as const) {
+      const response = await move(body);
+      expect(response.statusCode).toBe(400);
+      expect(parse(response).detail).toContain(says);
     }
+    // A bound zod finds twice is said once.
+    const huge = parse(await move({ type: 'move', from: 't1', to: 't2', count: 1e308 }));
+    expect(huge.issues.filter((issue: { path: string }) => issue.path === 'count')).toHaveLength(2);
+    expect(huge.detail).not.toMatch(/Invalid input/);
   });
 
   it('412 when If-Match names another version; nothing appended', async () => {
