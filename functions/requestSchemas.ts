@@ -71,11 +71,15 @@ export const EmptyBody = z.strictObject({});
 
 /**
  * A query parameter that means a number: a plain decimal integer in its documented range. An empty
- * value, a `+`, a fraction, an exponent or `0x...` is a 400, not a guess.
+ * value, a `+`, a sign on zero (`-0`, `-01`), a fraction, an exponent or `0x...` is a 400, not a
+ * guess.
  */
 const wholeNumber = (min: number, max: number) =>
   z.pipe(
-    z.pipe(z.string().check(z.regex(/^-?\d{1,16}$/, 'must be a plain decimal integer')), z.transform(Number)),
+    z.pipe(
+      z.string().check(z.regex(/^(?:-(?!0)\d{1,16}|\d{1,16})$/, 'must be a plain decimal integer')),
+      z.transform(Number),
+    ),
     z.int().check(z.minimum(min, `must be at least ${min}`), z.maximum(max, `must be at most ${max}`)),
   );
 /** What a game id may be: an id that is not one names no game (404, never a 400). */

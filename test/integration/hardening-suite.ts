@@ -243,12 +243,22 @@ export function hardeningSuite(server: { api: Client; local: Local }): void {
         '?at=1e0',
         '?at=1.0',
         '?at=-1',
+        '?at=-0',
         '?at=1&at=0',
         `?at=${MAX_ACTIONS + 1}`,
       ]) {
         expect((await server.api.get(`/games/${id}${query}`, auth)).status, query).toBe(400);
       }
-      for (const query of ['?after=', '?after=-2', '?limit=0', '?limit=1001', '?limit= 5', '?after=0x1']) {
+      for (const query of [
+        '?after=',
+        '?after=-2',
+        '?limit=0',
+        '?limit=1001',
+        '?limit= 5',
+        '?after=0x1',
+        '?after=-0',
+        '?after=-01',
+      ]) {
         expect((await server.api.get(`/games/${id}/events${query}`, auth)).status, query).toBe(400);
       }
       for (const query of ['?from=', '?to=%2B1', '?from=1.5']) {
