@@ -68,7 +68,12 @@ export const handler = httpHandler('leaderboard', async (request) => {
   const day = today();
   if (date < day) first ??= await firstDailyDay();
   if (date > day || (date < day && (first === undefined || date < first))) {
-    throw new Problem('not-found', `There is no daily deal of ${date} (yet).`);
+    throw new Problem(
+      'not-found',
+      date > day
+        ? `There is no daily deal of ${date} yet: today is ${day} (UTC).`
+        : `There is no daily deal of ${date}: ${first === undefined ? 'there was none before today' : `the first was on ${first}`}.`,
+    );
   }
   const from = cursor === undefined ? undefined : decode(cursor, date);
   const [counts, page] = await Promise.all([
