@@ -9,7 +9,7 @@ export const PROBLEM_TYPES = {
   'not-found': { status: 404, title: 'Not found' },
   conflict: { status: 409, title: 'Another write won the race' },
   'precondition-failed': { status: 412, title: 'The game is not at the version in If-Match' },
-  'request-timeout': { status: 408, title: 'The request body took too long to arrive' },
+  'request-timeout': { status: 408, title: 'The request took too long to arrive' },
   'payload-too-large': { status: 413, title: 'The request body is too large' },
   'illegal-move': { status: 422, title: 'The move breaks a rule of the game' },
   'idempotency-key-reused': { status: 422, title: 'The Idempotency-Key was used for another request' },

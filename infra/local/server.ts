@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   createServer,
   type IncomingMessage,
+  maxHeaderSize,
   type RequestListener,
   type Server,
   type ServerResponse,
@@ -76,6 +77,7 @@ export function toGatewayEvent(
   pathParameters: Record<string, string>,
 ): APIGatewayProxyEventV2 {
   const url = requestUrl(request);
+  const path = requestPath(request);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined && name !== 'cookie')
@@ -91,7 +93,7 @@ export function toGatewayEvent(
   return {
     version: '2.0',
     routeKey: key,
-    rawPath: url.pathname,
+    rawPath: path,
     rawQueryString: url.search.slice(1),
     ...(cookies ? { cookies } : {}),
     headers,
@@ -104,7 +106,7 @@ export function toGatewayEvent(
       domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
       http: {
         method: request.method ?? 'GET',
-        path: url.pathname,
+        path,
         protocol: `HTTP/${request.httpVersion}`,
         sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
@@ -298,7 +300,12 @@ export async function listen(
             'request-timeout',
             `The request's headers were still arriving after ${requestTimeoutMs / 1000} s.`,
           )
-        : new Problem('malformed-request', 'The request is not valid HTTP/1.1: it could not be parsed.'),
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? new Problem(
+              'malformed-request',
+              `The request's target and headers are over ${maxHeaderSize / 1024} KiB, more than this server reads.`,
+            )
+          : new Problem('malformed-request', 'The request is not valid HTTP/1.1: it could not be parsed.'),
     );
     const body = Buffer.from(problem.body ?? '', 'utf8');
     const head = [

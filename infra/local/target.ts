@@ -11,5 +11,12 @@ export function requestUrl(request: IncomingMessage): URL {
   return target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost');
 }
 
-/** The path of a request's target (./server.ts routes on it; so do the runtime's own routes). */
-export const requestPath = (request: IncomingMessage): string => requestUrl(request).pathname;
+/**
+ * The path of a request's target as sent (./server.ts routes on it; so do the runtime's own routes):
+ * no dot segment resolved, plain or encoded (`/x/%2e%2e/openapi.json` is no route, as in API
+ * Gateway, where a URL parser's reading would make it /openapi.json).
+ */
+export function requestPath(request: IncomingMessage): string {
+  const target = request.url ?? '/';
+  return target.startsWith('/') ? target.replace(/[?#][\s\S]*$/, '') : requestUrl(request).pathname;
+}

@@ -142,9 +142,14 @@ describe('with the development issuer', () => {
     for (const answer of await Promise.all(refused)) expect(status(answer.head), answer.head).toBe('404');
   });
 
-  it('routes the path as sent, as API Gateway does: //x/openapi.json is no route (404), /openapi.json is', async () => {
+  it('routes the path as sent, as API Gateway does: //x/openapi.json and /x/%2e%2e/openapi.json are no route (404), /openapi.json is', async () => {
     expect((await ask(runtime, 'GET', '/openapi.json')).status).toBe(200);
-    for (const path of ['//x/openapi.json', '//openapi.json']) {
+    for (const path of [
+      '//x/openapi.json',
+      '//openapi.json',
+      '/x/%2e%2e/openapi.json',
+      '/x/../openapi.json',
+    ]) {
       const answer = await ask(runtime, 'GET', path);
       expect(answer.status, path).toBe(404);
       expect(answer.body.detail, path).toBe(`No route GET ${path}. See /openapi.json.`);
@@ -170,6 +175,17 @@ describe('with the development issuer', () => {
       socket.setTimeout(5_000, () => socket.destroy(new Error(`no answer within 5 s: ${text}`)));
       socket.write(partial);
     });
+
+  it('headers over what Node reads are 400 problem+json that says so', async () => {
+    const { head, body } = await answerTo(
+      `GET /openapi.json HTTP/1.1\r\nhost: 127.0.0.1\r\nx-big: ${'x'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(head.split(' ')[1]).toBe('400');
+    expect(head).toMatch(/content-type: application\/problem\+json/i);
+    expect(JSON.parse(body).detail).toBe(
+      "The request's target and headers are over 16 KiB, more than this server reads.",
+    );
+  });
 
   it('a body still arriving after its time is 408 problem+json, and the connection is closed', async () => {
     const { head, body } = await answerTo(
