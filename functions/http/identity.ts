@@ -65,6 +65,8 @@ function issuerKeys(issuer: string): JWTVerifyGetKey {
   return keys.set;
 }
 
+const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]*$/;
+
 /**
  * The player a JWT names (its `sub`), once its signature is checked against the issuer's JWKS and
  * `iss`, `aud` (or Cognito's `client_id`), `exp` and `nbf` hold. Anything else is 401.
@@ -73,6 +75,11 @@ export async function playerOf(jwt: string): Promise<string> {
   const issuer = process.env[OIDC_ISSUER_ENV];
   const audience = process.env[OIDC_AUDIENCE_ENV];
   if (!issuer || !audience) throw unauthenticated('Sign-in is not configured on this service.');
+  // A compact JWS is three base64url parts without padding (RFC 7515; an empty signature is left to
+  // jose, which refuses `alg: none`): jose's decoder would also read `=` padding, so a token with it
+  // appended would verify, as another string than was issued.
+  if (!COMPACT_JWS.test(jwt))
+    throw unauthenticated('The sign-in token was refused: it is not a compact JWS.');
   let payload: JWTPayload;
   try {
     // jose checks `exp` and `nbf` only when a token has them: a token without `exp` would never expire.

@@ -79,6 +79,13 @@ describe('a sign-in token', () => {
     expect(await refused(`${header}.${payload}.${other}`)).toMatch(/signature/);
   });
 
+  it('is 401 as any other string than was issued: padded, or with white space', async () => {
+    const good = await jwt().sign(signing);
+    for (const changed of [`${good}==`, `${good}=`, ` ${good}`, `${good}\n`]) {
+      expect(await refused(changed), JSON.stringify(changed)).toMatch(/not a compact JWS/);
+    }
+  });
+
   it('is 401 with alg none', async () => {
     const now = Math.floor(Date.now() / 1000);
     const payload = { iss: ISSUER, aud: AUDIENCE, sub: 'alice', iat: now, exp: now + 3600 };
