@@ -38,6 +38,8 @@ const RECORD = join(CACHE, 'record.json');
 
 /** The last build kept: what it was made from, and the folder holding its files. */
 interface Kept {
+  /** The web client's folder: another checkout sharing this node_modules (a linked worktree) keeps its own. */
+  readonly web: string;
   readonly vite: string;
   readonly inputs: Inputs;
   readonly dir: string;
@@ -58,7 +60,7 @@ export async function loadBuiltSite(): Promise<Site> {
   ).version;
   try {
     const kept = JSON.parse(readFileSync(RECORD, 'utf8')) as Kept;
-    if (kept.vite === vite && unchanged(kept.inputs)) return loadSite(kept.dir);
+    if (kept.web === WEB_DIR && kept.vite === vite && unchanged(kept.inputs)) return loadSite(kept.dir);
   } catch {
     // Nothing kept, or a newer build replaced it while it was read: built below.
   }
@@ -86,7 +88,7 @@ export async function loadBuiltSite(): Promise<Site> {
   const site = loadSite(dir);
   // What Vite read from disk (not its virtual modules) made the build.
   const inputs = inputsOf([...read].filter((file) => isAbsolute(file) && existsSync(file)));
-  if (builtWhole(inputs, started)) keep({ vite, inputs, dir });
+  if (builtWhole(inputs, started)) keep({ web: WEB_DIR, vite, inputs, dir });
   else rmSync(dir, { recursive: true, force: true });
   return site;
 }

@@ -62,3 +62,15 @@ export const REVEAL = {
   deck: deckWith({ 0: 'KS', 1: '5C', 7: 'QH' }),
   turned: '5C',
 };
+
+/**
+ * Draw 3: column 1 shows 9♥, and the first two draws put 8♣ and then 8♠ on top of the waste, each
+ * of which goes on 9♥. No ace shows and no other column takes a card: nothing goes home by itself.
+ */
+export const TWO_EIGHTS = {
+  rules: { draw: 3 as const, passes: 3, foundationToTableau: true },
+  deck: deckWith({
+    ...Object.fromEntries(['9H', 'KS', 'KC', 'QS', 'QC', 'JS', 'JC'].map((card, i) => [TOPS[i]!, card])),
+    ...Object.fromEntries(['5D', '6D', '8C', '5H', '6H', '8S'].map((card, i) => [28 + i, card])),
+  }),
+};

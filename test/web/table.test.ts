@@ -14,7 +14,7 @@ import { PROBLEM_TYPES } from '../../functions/http/problem.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { CHROMIUM, NO_CHROMIUM, waitForVersion } from '../support/browser.js';
 import { type Client, type Local, newGame } from '../support/local.js';
-import { ALL, DEAD_END, LONGEST_COLUMN, REVEAL, TOPS } from './decks.js';
+import { ALL, DEAD_END, LONGEST_COLUMN, REVEAL, TOPS, TWO_EIGHTS } from './decks.js';
 import { hiddenCardsIn } from './responses.js';
 import { useSite } from './site.js';
 
@@ -279,7 +279,7 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     const { body: final } = await api.get(`/games/${game}`);
     // A resignation is an event of its own: a deal winnable just before it still was when resigned.
     if (typeof last === 'number' && last < final.version - 1)
-      expect(await shown.textContent()).toContain(`You could still have won until move ${last}`);
+      expect(await shown.textContent()).toContain(`You could still have won until step ${last} of the replay`);
     else if (analysis.verdict === 'winnable')
       expect(await shown.textContent()).toContain('still could when you resigned');
     if (analysis.line) await page.getByRole('button', { name: 'Watch the winning line' }).waitFor();
@@ -319,6 +319,68 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
       .locator('.message')
       .getByText(/^(Put|Draw|Turn|Take|No move)/)
       .waitFor({ timeout: 15_000 });
+  });
+
+  it('applies a queued input to the card the player chose, or to none: a drop or a click made while a draw is out never moves the card the draw brings', {
+    timeout: 30_000,
+  }, async () => {
+    const { id, token } = await newGame(api, TWO_EIGHTS);
+    await open(id, token);
+    await page.click('[data-pile="stock"]');
+    await waitForVersion(page, 1);
+    const message = page.locator('.message');
+    // 8♣ dragged onto 9♥ while the next draw, which puts 8♠ on the waste, is out.
+    let fast = await slowMoves(800);
+    await page.click('[data-pile="stock"]');
+    await page
+      .locator('[data-pile="waste"] [data-card="8C"]')
+      .dragTo(page.locator('[data-pile="t1"]'), { sourcePosition: { x: 6, y: 6 } });
+    await waitForVersion(page, 2);
+    await fast();
+    await message.getByText('8♣ had moved by the time this move came through: nothing was moved.').waitFor();
+    // The same by clicks: 8♣, then column 1, pressed while a draw is out.
+    await page.keyboard.press('u');
+    await waitForVersion(page, 3);
+    fast = await slowMoves(800);
+    await page.click('[data-pile="stock"]');
+    await page.click('[data-pile="waste"] [data-card="8C"]', { position: { x: 6, y: 6 } });
+    await page.click('[data-pile="t1"]');
+    await waitForVersion(page, 4);
+    await fast();
+    await message
+      .getByText('8♣ had moved by the time this press came through: nothing was picked up.')
+      .waitFor();
+    expect(await events(id, token)).toEqual(['dealt', 'drawn', 'drawn', 'undone', 'drawn']);
+    expect(
+      (await api.get(`/games/${id}`, { authorization: `Bearer ${token}` })).body.tableau[0].cards,
+    ).toEqual(['9H']);
+  });
+
+  it('takes back a move and the cards that went home after it by themselves with one Undo, and brings both back with one Redo', {
+    timeout: 30_000,
+  }, async () => {
+    // An ace shows after the first draw: the draw and the ace sent home after it are one action.
+    const { id, token } = await newGame(api, { seed: await seedShowingAnAce(true) });
+    await open(id, token);
+    await page.click('[data-pile="stock"]');
+    await expect.poll(() => events(id, token)).toEqual(['dealt', 'drawn', 'moved']);
+    await waitForVersion(page, 2);
+    await page.keyboard.press('u');
+    await waitForVersion(page, 4);
+    const { body } = await api.get(`/games/${id}`, { authorization: `Bearer ${token}` });
+    expect(body.moves).toBe(0);
+    expect(body.canUndo).toBe(false);
+    await page.keyboard.press('r');
+    await waitForVersion(page, 6);
+    expect(await events(id, token)).toEqual([
+      'dealt',
+      'drawn',
+      'moved',
+      'undone',
+      'undone',
+      'redone',
+      'redone',
+    ]);
   });
 
   it('sends safe cards home by themselves after a move (the setting, on by default), through autoplay', {

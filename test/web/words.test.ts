@@ -221,8 +221,12 @@ describe('the words of the web client', () => {
       legalMoves: [{ type: 'move', from: 'waste', to: 'fC', count: 1 }],
     });
     expect(autoplayWords(fromWaste, fromWaste)).toMatch(/leaves the waste alone before the last pass/);
+    // The cards that went home, by name.
     expect(autoplayWords(before, view({ foundations: { C: ['AC', '2C'], D: ['AD'], H: [], S: [] } }))).toBe(
-      '2 cards went home.',
+      '2♣ and A♦ went home.',
     );
+    expect(
+      autoplayWords(before, view({ foundations: { C: ['AC', '2C', '3C'], D: ['AD'], H: [], S: [] } })),
+    ).toBe('2♣, 3♣ and A♦ went home.');
   });
 });

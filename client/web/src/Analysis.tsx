@@ -11,7 +11,7 @@ const LINE_STEP_MS = 450;
 const AHEAD = 4;
 
 /**
- * The last move after which the game could still be won, when it was lost before its end: a
+ * The last step (version) after which the game could still be won, when it was lost before its end: a
  * resignation is an event of its own, so a game winnable just before it still was "when you resigned".
  */
 function lostAfter(analysis: Answer, view: View): number | undefined {
@@ -25,7 +25,9 @@ function lostAfter(analysis: Answer, view: View): number | undefined {
 function verdictWords(analysis: Answer, view: View): string {
   const last = lostAfter(analysis, view);
   const until =
-    last === undefined ? '' : ` You could still have won until move ${last}; after it, no line could.`;
+    last === undefined
+      ? ''
+      : ` You could still have won until step ${last} of the replay; after it, no line could.`;
   switch (analysis.verdict) {
     case 'winnable':
       if (view.status === 'won')
@@ -50,8 +52,8 @@ interface AnalysisProps {
 }
 
 /**
- * After a game: GET /games/{id}/analysis, in words. Whether the deal could be won, from which move
- * on it could not (with a link to that move in the replay), and a winning line to watch.
+ * After a game: GET /games/{id}/analysis, in words. Whether the deal could be won, from which step
+ * on it could not (with a link to that step in the replay), and a winning line to watch.
  */
 export function Analysis({ view, token, onWatch }: AnalysisProps) {
   const [analysis, setAnalysis] = useState<Answer | null>(null);
@@ -80,7 +82,7 @@ export function Analysis({ view, token, onWatch }: AnalysisProps) {
       <p>
         {analysis ? verdictWords(analysis, view) : (error ?? 'Working out whether this deal could be won…')}{' '}
         {lost !== undefined && (
-          <a href={`${replayLink(view.id)}&at=${lost}`}>See move {lost} in the replay.</a>
+          <a href={`${replayLink(view.id)}&at=${lost}`}>See step {lost} in the replay.</a>
         )}
       </p>
       <div class="buttons">

@@ -77,7 +77,7 @@ export function Play({
     // Off the waste or a foundation only the top card moves; in a column, a card and all on it.
     if (!isTableau(pile) && index !== cards.length - 1) return;
     const count = isTableau(pile) ? cards.length - index : 1;
-    const picked: Selection = { from: pile, count };
+    const picked: Selection = { from: pile, count, card: cards[index]! };
     const pileElement =
       (event.currentTarget as HTMLElement) ?? document.querySelector(`[data-pile="${pile}"]`);
     const faceUpCards = [...pileElement.querySelectorAll<HTMLElement>('[data-index]')];

@@ -23,6 +23,7 @@ import {
   moveTo,
   type PileId,
   type Selection,
+  stillThere,
   stockMove,
   targetsOf,
 } from './piles.js';
@@ -32,6 +33,7 @@ import {
   autoplayWords,
   DAILY_SECRET,
   doneWords,
+  goneWords,
   hintWords,
   isLostReason,
   isWinningReason,
@@ -165,6 +167,18 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     );
   };
 
+  /**
+   * The player's own actions, as the events each took: a move and the safe cards its autoplay sent
+   * home are one action, which one Undo takes back whole (and one Redo brings back), as in the
+   * solitaires players know. Kept while the page shows the game; without it (after a reload, or
+   * when another window played on) an Undo takes back one event.
+   */
+  const actions = useRef<{ done: number[]; undone: number[] }>({ done: [], undone: [] });
+  /** An action of `events` events done. */
+  const did = (events: number) => {
+    if (events > 0) actions.current = { done: [...actions.current.done, events], undone: [] };
+  };
+
   /** What a refused input did to the table: said in words; a table gone stale is drawn again. */
   const refused = async (error: unknown, move: Move | undefined, view: View | null) => {
     setSelection(null);
@@ -175,6 +189,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     }
     setMessage({ text: problemWords(error.status, error.problem, { move, view }), error: true });
     if (problemName(error.problem) === 'precondition-failed') {
+      actions.current = { done: [], undone: [] };
       try {
         show(await api.getGame(id, token));
       } catch {}
@@ -222,6 +237,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
 
   useEffect(() => {
     latest.current = null;
+    actions.current = { done: [], undone: [] };
     setShown(null);
     setMessage(null);
     enqueue(async () => {
@@ -240,6 +256,9 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     sending.current = { view };
     const after = await api.act('autoplay', id, token, view.version);
     if (after.version === view.version) return;
+    // The cards went home as part of the move before: one action with it.
+    const { done } = actions.current;
+    if (done.length > 0) done[done.length - 1]! += after.version - view.version;
     showSteps(view, after);
     setSaid((done) => `${done} ${autoplayWords(view, after)}${after.status === 'won' ? ' You won!' : ''}`);
   };
@@ -248,6 +267,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     const before = latest.current!;
     sending.current = { move, view: before };
     const after = await api.move(id, token, move, before.version);
+    did(1);
     show(after);
     setSaid(doneWords(move, before, after));
     quiet();
@@ -256,12 +276,36 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
 
   const play = (move: Move) => enqueue(() => sendMove(move));
 
+  /** Undoes (or redoes) the player's last action whole: as many events as it took. */
+  const takeBack = async (action: 'undo' | 'redo', before: View): Promise<View> => {
+    const { done, undone } = actions.current;
+    const [from, to] = action === 'undo' ? [done, undone] : [undone, done];
+    const events = from.at(-1) ?? 1;
+    let view = before;
+    try {
+      for (let i = 0; i < events && (i === 0 || (action === 'undo' ? view.canUndo : view.canRedo)); i++)
+        view = await api.act(action, id, token, view.version);
+    } catch (error) {
+      // Part of the action may be taken back: from here on an Undo takes back one event.
+      actions.current = { done: [], undone: [] };
+      if (view !== before) show(view);
+      throw error;
+    }
+    from.pop();
+    to.push(events);
+    return view;
+  };
+
   const act = (action: Action) =>
     enqueue(async () => {
       const before = latest.current;
       if (before?.status !== 'playing') return;
       sending.current = { view: before };
-      const after = await api.act(action, id, token, version());
+      const after =
+        action === 'undo' || action === 'redo'
+          ? await takeBack(action, before)
+          : await api.act(action, id, token, version());
+      if (action === 'autoplay' || action === 'autocomplete') did(after.version - before.version);
       if (action === 'autoplay' || action === 'autocomplete') showSteps(before, after);
       else show(after);
       if (action === 'undo' || action === 'redo') setLostAt(null);
@@ -315,8 +359,18 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     }, done);
   }, [shown, looked, secret]);
 
+  /** Refuses an input whose card had moved before it came through (`goneWords`). */
+  const gone = (card: string, moving: boolean) => {
+    setSelection(null);
+    setMessage({ text: goneWords(card, moving), error: true });
+    // Like a refusal: the inputs queued after it leave it in view.
+    saidRefusal.current = true;
+  };
+
   /** A click, a tap, Enter, or a drop on a pile; `card` when a card was pressed (its code). */
-  const activate = (pile: PileId, card?: string) =>
+  const activate = (pile: PileId, card?: string) => {
+    // The card was pressed on the table as this version showed it.
+    const pressedOn = latest.current?.version;
     enqueue(async () => {
       const view = latest.current;
       if (view?.status !== 'playing') return;
@@ -334,20 +388,30 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
         if (sameCards) return setSelection(null);
         const picksOther = count !== undefined && !targetsOf(view, picked).has(pile);
         if (!picksOther) {
+          if (!stillThere(view, picked)) return gone(picked.card, true);
           const move = moveTo(picked, pile);
           if (move) return sendMove(move);
           setSelection(null);
           return setMessage({ text: 'Cards never go onto the waste.', error: true });
         }
       }
+      // A card pressed that cannot be picked up: gone from its place meanwhile (a draw covered it, an
+      // undo took it back), or one of the waste's fan under its top, which picks up the top.
+      if (
+        card !== undefined &&
+        count === undefined &&
+        (view.version !== pressedOn || !faceUp(view, pile).includes(card))
+      )
+        return gone(card, false);
       const most = maxCount(view, pile);
       if (most === 0) return setMessage({ text: 'There is no card to pick up there.', error: true });
-      const wanted = count ?? (isTableau(pile) ? aimRef.current.depth : 1);
+      const wanted = Math.min(count ?? (isTableau(pile) ? aimRef.current.depth : 1), most);
       setHint(null);
       quiet();
-      setSelection({ from: pile, count: Math.min(wanted, most) });
-      setSaid(pickedUpWords(view, pile, Math.min(wanted, most)));
+      setSelection({ from: pile, count: wanted, card: faceUp(view, pile).at(-wanted)! });
+      setSaid(pickedUpWords(view, pile, wanted));
     });
+  };
 
   const aimRef = useRef(aim);
   aimRef.current = aim;
@@ -391,8 +455,12 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     /** The end of a drag of `picked` (which a drag's callbacks hold, not this render's selection). */
     drop: (picked: Selection, pile: PileId | null) => {
       const move = pile && pile !== picked.from ? moveTo(picked, pile) : null;
-      if (move) play(move);
-      else setSelection(null);
+      if (!move) return setSelection(null);
+      enqueue(() => {
+        const view = latest.current;
+        if (view && !stillThere(view, picked)) return gone(picked.card, true);
+        return sendMove(move);
+      });
     },
     /** A card sent home by a double click. */
     sendHome: (pile: PileId, card: string) =>

@@ -12,11 +12,20 @@ export const FOUNDATIONS: readonly Foundation[] = ['fC', 'fD', 'fH', 'fS'];
 /** Reading order, as the arrow keys walk it: the top row left to right, then the columns. */
 export const PILES: readonly PileId[] = ['stock', 'waste', ...FOUNDATIONS, ...TABLEAU];
 
-/** Cards picked up: `count` cards from the top of `from`. */
+/**
+ * Cards picked up: `count` cards from the top of `from`, the lowest of them `card` as the table
+ * showed it. An input waits its turn behind the requests before it (../game.ts), which may move the
+ * cards: it applies to the cards the player chose, or to none.
+ */
 export interface Selection {
   readonly from: Source;
   readonly count: number;
+  readonly card: string;
 }
+
+/** Whether the picked-up cards are still where they were picked up. */
+export const stillThere = (view: View, selection: Selection): boolean =>
+  faceUp(view, selection.from).at(-selection.count) === selection.card;
 
 export const isTableau = (pile: PileId): pile is Tableau => pile[0] === 't';
 export const isFoundation = (pile: PileId): pile is Foundation => pile[0] === 'f';

@@ -88,6 +88,10 @@ export function pickedUpWords(view: View, from: PileId, count: number): string {
  * What a move did, from the views on either side of it, for a screen reader: "Moved 3♠ onto 4♥; Q♦
  * turned up in column 2", "Drawn: 7♣ on top of the waste", and "You won!" after the last card home.
  */
+/** An input that came through after the card it was about had moved (a queued click or drop). */
+export const goneWords = (card: string, moving: boolean): string =>
+  `${cardShort(card)} had moved by the time this ${moving ? 'move' : 'press'} came through: nothing was ${moving ? 'moved' : 'picked up'}.`;
+
 export function doneWords(move: Move | PlayedMove, before: View, after: View): string {
   if (move.type === 'draw')
     return after.waste.length ? `Drawn: ${cardShort(after.waste.at(-1)!)} on top of the waste.` : 'Drawn.';
@@ -402,10 +406,16 @@ function neededFirst(card: string, view: View): string[] {
 export const CAUTIOUS_RULE =
   'A card goes home by itself only once no card left in play can still need it: both cards of the other colour one rank lower are home (and, when cards may come back from the foundations, the other card of its colour two ranks lower). From the waste, only with draw 1 or in the last pass, since taking a card out changes what later passes deal.';
 
-/** What autoplay did, and why it left a card that could have gone home. */
+/** "A", "A and B", "A, B and C". */
+const listWords = (items: readonly string[]): string =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** What autoplay did (the cards it sent home), and why it left a card that could have gone home. */
 export function autoplayWords(before: View, after: View): string {
-  const home = cardsHome(after) - cardsHome(before);
-  if (home > 0) return `${home === 1 ? 'One card' : `${home} cards`} went home.`;
+  const home = (Object.keys(after.foundations) as Suit[]).flatMap((suit) =>
+    after.foundations[suit].slice(before.foundations[suit].length),
+  );
+  if (home.length > 0) return `${listWords(home.map(cardShort))} went home.`;
   const move = after.legalMoves.find(
     (m) => m.type === 'move' && isFoundation(m.to as PileId) && !isFoundation(m.from as PileId),
   );
