@@ -53,7 +53,7 @@ export const allHome = (heights: ArrayLike<number>): boolean => {
 
 export const formatCard = (card: Card): CardCode => `${RANKS[rankOf(card) - 1]}${SUITS[suitOf(card)]}`;
 
-/** Parses `TH`, `AS`, ... (case-sensitive, as in the contract); `undefined` for anything else. */
+/** Parses `TH`, `AS`, ... (case-sensitive, as docs/api.md writes them); `undefined` for anything else. */
 export function parseCard(code: string): Card | undefined {
   if (code.length !== 2) return undefined;
   const rank = RANKS.indexOf(code[0] as (typeof RANKS)[number]);

@@ -34,7 +34,7 @@ export const HistoryStep = z.union([Move, z.strictObject({ type: z.enum(['undo',
 
 export const Rules = z.strictObject({
   draw: z.optional(z.union([z.literal(1), z.literal(3)])),
-  // Any whole number from 1 (the contract's words): z.int() is a safe integer, the only bound.
+  // Any whole number from 1 (docs/api.md's words): z.int() is a safe integer, the only bound.
   passes: z.optional(z.nullable(z.int().check(z.minimum(1)))),
   foundationToTableau: z.optional(z.boolean()),
 });

@@ -104,7 +104,7 @@ export function authorizationReason(route: Route): string {
   if (route.path === '$default')
     return 'The catch-all route only answers 404 (problem+json) and touches no data.';
   if (route.path.startsWith('/games/')) {
-    return "Authorization is per game, not per caller: the handler accepts the game's bearer token (only its hash is stored) or its owner's JWT, and answers 401/403 itself; finished games are public by contract. An API Gateway authorizer would need its own table read and cannot express that.";
+    return "Authorization is per game, not per caller: the handler accepts the game's bearer token (only its hash is stored) or its owner's JWT, and answers 401/403 itself; finished games are public (docs/api.md). An API Gateway authorizer would need its own table read and cannot express that.";
   }
   if (route.name === 'getDaily' || route.name === 'leaderboard') {
     return "Public (docs/api.md, the daily deal): today's standing and a day's leaderboard show no card, no sub and, while the day lasts, no game id; a sign-in token sent along is verified by the handler itself.";
@@ -112,7 +112,7 @@ export function authorizationReason(route: Route): string {
   if (route.readModels || route.path.startsWith('/me/') || route.path.startsWith('/daily/')) {
     return "The handler requires a player's JWT and verifies it itself (functions/http/identity.ts: the pool's JWKS, iss, aud or client_id, exp, nbf, RS256/ES256), answering 401 as problem+json, the same code as under npm start; a JWT authorizer would answer its own 401 body.";
   }
-  return 'Public by contract: creating a game (with or without a JWT), checking a replay and reading the API description need no identity (docs/api.md).';
+  return 'Public by design: creating a game (with or without a JWT), checking a replay and reading the API description need no identity (docs/api.md).';
 }
 
 export interface KlondikeStackProps extends StackProps {

@@ -63,7 +63,7 @@ function randomGame(gameSeed: number, gameRules: Rules, picks: readonly (number 
 }
 
 /**
- * Every legal move, read off the view with the contract's rules and nothing of the engine: card
+ * Every legal move, read off the view with the rules of docs/rules.md and nothing of the engine: card
  * codes parsed here, every source, target and count tried. The engine's list must equal it.
  */
 function rulebookMoves(view: GameView): PlayedMove[] {

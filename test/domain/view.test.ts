@@ -18,7 +18,7 @@ import { act } from './helpers.js';
 const dealt = deal(deckFromSeed(3), 3, HOUSE_RULES);
 
 describe('the player view', () => {
-  it('has the contract shape and hides the deal while in play', () => {
+  it('has the documented shape and hides the deal while in play', () => {
     const view = toView(fold([dealt]), 'game-1');
     expect(Object.keys(view).sort()).toEqual(
       [

@@ -76,7 +76,7 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('says what the contract says: deals the service chooses, creation keys, If-Match', () => {
+  it('says what docs/api.md says: deals the service chooses, creation keys, If-Match', () => {
     const { components, paths } = document as unknown as {
       components: { schemas: Record<string, { description?: string }> };
       paths: Record<string, Record<string, { parameters: { name: string; description?: string }[] }>>;

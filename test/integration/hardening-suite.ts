@@ -42,7 +42,7 @@ export const hinted = (answer: Answer): string =>
   answer.status === 200 ? 'hint' : `${answer.status} ${answer.body?.type ?? answer.text}`;
 
 /**
- * What an outside probe found (issue "Hardening"), each held to the contract over real HTTP, against
+ * What an outside probe found (issue "Hardening"), each held to docs/api.md over real HTTP, against
  * a local runtime started by the caller (in one process, or a process per route).
  */
 export function hardeningSuite(server: { api: Client; local: Local }): void {

@@ -1,5 +1,5 @@
 /**
- * The contract's promise that no face-down card leaves the service while a game is in play,
+ * The service's promise that no face-down card leaves the service while a game is in play,
  * checked on everything the browser actually received, and on the page's HTML.
  */
 import type { BrowserContext, Page } from 'playwright-core';
