@@ -143,7 +143,8 @@ export async function runPlay(config: PlayConfig): Promise<number> {
     return 1;
   }
   const at = api.url === DEFAULT_URL ? '' : ` --url ${api.url}`;
-  const signedAs = config.player ? `--player ${config.player}` : `--token ${api.token}`;
+  // `--token=`: a token is base64url, and one that starts with `-` would read as an option.
+  const signedAs = config.player ? `--player ${config.player}` : `--token=${api.token}`;
   const resume = `npm run play -- ${config.daily ? '--daily' : `--game ${view.id}`} ${signedAs}${at}`;
   if (view.status === 'playing') print(`Resume it later with: ${resume}`);
   print();

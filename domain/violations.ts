@@ -7,7 +7,7 @@ export const RULES = {
   'game-too-long': 'A game takes at most 10,000 actions after its deal.',
   'nothing-to-undo': 'There is no move to undo.',
   'nothing-to-redo': 'There is no undone move to redo (a new move clears the redo line).',
-  'draw-from-empty-stock': 'The stock is empty: recycle the waste to deal again.',
+  'draw-from-empty-stock': 'The stock is empty: recycle the waste to deal again, if a pass is left.',
   'recycle-needs-empty-stock': 'The waste may be turned over only when the stock is empty.',
   'recycle-needs-waste': 'The waste is empty: there is nothing to turn over.',
   'pass-limit': 'The deck may not be dealt again: every pass allowed has been used.',

@@ -5,6 +5,9 @@
  */
 export const CLOCK_OFFSET_ENV = 'KLONDIKE_CLOCK_OFFSET_S';
 
+/** 100 years, either way: far past any day a test needs, and far inside what a Date holds. */
+const MAX_OFFSET_S = 100 * 366 * 86_400;
+
 /** The offset in seconds as given, or why it is not one (the local runtime refuses to start then). */
 export function clockOffset(value = process.env[CLOCK_OFFSET_ENV]): number | { readonly problem: string } {
   if (value === undefined || value === '') return 0;
@@ -12,6 +15,11 @@ export function clockOffset(value = process.env[CLOCK_OFFSET_ENV]): number | { r
   if (!/^[+-]?\d+(\.\d+)?$/.test(value.trim()) || !Number.isFinite(seconds))
     return {
       problem: `${CLOCK_OFFSET_ENV} must be a number of seconds (such as 86400 or -3600), not ${JSON.stringify(value)}`,
+    };
+  // A clock moved past what a date can hold would fail every request that reads the time.
+  if (Math.abs(seconds) > MAX_OFFSET_S)
+    return {
+      problem: `${CLOCK_OFFSET_ENV} moves the clock by at most ${MAX_OFFSET_S} seconds (100 years either way), not ${JSON.stringify(value)}`,
     };
   return seconds;
 }

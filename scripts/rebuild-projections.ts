@@ -12,7 +12,7 @@ import { normalizeUrl } from '../client/api.js';
 import { rebuildReadModels } from '../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../functions/routes.js';
 import { READ_TABLE_ENV } from '../functions/store/readModels.js';
-import { FolderInUse, startLocalStore } from '../infra/local/store.js';
+import { FolderInUse, LOCAL_READ_TABLE, startLocalStore } from '../infra/local/store.js';
 import { parseScriptArgs } from './args.js';
 
 const { values } = parseScriptArgs(
@@ -24,6 +24,8 @@ const { values } = parseScriptArgs(
 
 async function rebuild(): Promise<{ deleted: number; games: number; players: number }> {
   if (values.tables) {
+    // Against a local store (DYNAMODB_ENDPOINT), the read-model table is the one npm start makes.
+    if (process.env[ENDPOINT_ENV]) process.env[READ_TABLE_ENV] ||= LOCAL_READ_TABLE;
     for (const name of [TABLE_ENV, READ_TABLE_ENV])
       if (!process.env[name]) throw new Error(`${name} is not set`);
     return rebuildReadModels();
@@ -53,7 +55,7 @@ async function rebuild(): Promise<{ deleted: number; games: number; players: num
 try {
   const { deleted, games, players } = await rebuild();
   console.log(
-    `Read models rebuilt from the log: ${deleted} items deleted, ${games} games of ${players} players projected.`,
+    `Read models rebuilt from the log: ${deleted} ${deleted === 1 ? 'item' : 'items'} deleted, ${games} ${games === 1 ? 'game' : 'games'} of ${players} ${players === 1 ? 'player' : 'players'} projected.`,
   );
 } catch (error) {
   console.error(

@@ -111,4 +111,11 @@ describe('command-line mistakes', () => {
     );
     expect(() => parsePlayArgs(['--passes', '1000001'], {})).not.toThrow();
   });
+
+  it('read back the resume line of a game whose token starts with a dash (--token=)', () => {
+    const token = '-7eKNsH15aQ';
+    const line = `--game 3b8f3a2e-0000-4000-8000-000000000000 --token=${token}`;
+    expect(parsePlayArgs(line.split(' '), {})).toMatchObject({ token });
+    expect(() => parsePlayArgs(['--token', token], {})).toThrow(/--token=-XYZ/);
+  });
 });

@@ -256,6 +256,6 @@ describe("today's deal at the terminal", () => {
     expect(out).toMatch(/> :daily\nDaily deal of \S+ .*\n {2}you (have not started it|: in play)/);
     expect(out).not.toContain('sign in with --player');
     expect(out).toMatch(/> :stats\nursa: \d+ games? dealt/);
-    expect(out).toContain(`Resume with: npm run play -- --daily --token ${token}`);
+    expect(out).toContain(`Resume with: npm run play -- --daily --token=${token}`);
   });
 });

@@ -84,7 +84,7 @@ describe('a game played and replayed through the terminal client', () => {
     expect(status).toBe(0);
     id = /New game (\S+)/.exec(out)![1]!;
     token = /token (\S+)/.exec(out)![1]!;
-    expect(out).toContain(`--game ${id} --token ${token}`);
+    expect(out).toContain(`--game ${id} --token=${token}`);
     // The deal, drawn.
     expect(out).toContain('version 0  playing');
     expect(out).toContain('  4♦   ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒');
@@ -104,7 +104,7 @@ describe('a game played and replayed through the terminal client', () => {
     expect(out).toContain('> zz\n"zz" is not a command: type h for help.');
     expect(out).toContain('> d\nok: draw');
     expect(out).toContain('version 5  playing');
-    expect(out).toContain(`Left at version 5. Resume with: npm run play -- --game ${id} --token ${token}`);
+    expect(out).toContain(`Left at version 5. Resume with: npm run play -- --game ${id} --token=${token}`);
   });
 
   it('replays the game in play, with its token, every frame', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { clockOffset } from '../../functions/clock.js';
 import { TIME_SCALE_ENV, timeLimit, timeScale } from '../../functions/timeScale.js';
 import { startRuntime } from '../../infra/local/runtime.js';
 
@@ -37,5 +38,21 @@ describe('KLONDIKE_TIME_SCALE', () => {
     await expect(startRuntime({ port: 0 })).rejects.toThrow(
       'KLONDIKE_TIME_SCALE must be a positive number (such as 10), not "ten"',
     );
+  });
+});
+
+describe('KLONDIKE_CLOCK_OFFSET_S', () => {
+  it('is 0 when unset or empty, else the seconds given, up to 100 years either way', () => {
+    expect(clockOffset(undefined)).toBe(0);
+    expect(clockOffset('')).toBe(0);
+    expect(clockOffset('86400')).toBe(86_400);
+    expect(clockOffset('-3600.5')).toBe(-3600.5);
+    for (const bad of ['abc', '1e3', 'Infinity', '0x10'])
+      expect(clockOffset(bad), bad).toEqual({
+        problem: expect.stringMatching(/must be a number of seconds/),
+      });
+    // A date cannot hold the time it would give: every request reading the clock failed (a 500).
+    for (const far of ['99999999999999999999', '-9000000000'])
+      expect(clockOffset(far), far).toEqual({ problem: expect.stringMatching(/at most 3162240000 seconds/) });
   });
 });

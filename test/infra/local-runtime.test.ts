@@ -179,7 +179,7 @@ describe('a read-model table deleted', () => {
         `${runtime.url}/`,
       ]);
       expect(rebuilt.stdout).toMatch(
-        /^Read models rebuilt from the log: \d+ items deleted, 2 games of 1 players projected\.$/m,
+        /^Read models rebuilt from the log: \d+ items deleted, 2 games of 1 player projected\.$/m,
       );
       expect([await read('/me/games'), await read('/me/stats')]).toEqual(before);
 

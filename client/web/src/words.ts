@@ -198,7 +198,9 @@ export function ruleWords(rule: Rule, move: Move | undefined, view: View | null)
     case 'nothing-to-redo':
       return 'There is no move to redo: a new move clears the moves you undid.';
     case 'draw-from-empty-stock':
-      return 'The stock is empty: turn the waste over to deal again.';
+      return view && view.recyclesLeft === 0
+        ? 'The stock is empty, and no pass is left to deal it again.'
+        : 'The stock is empty: turn the waste over to deal again.';
     case 'recycle-needs-empty-stock':
       return 'The waste can be turned over only once the stock is empty.';
     case 'recycle-needs-waste':
