@@ -242,19 +242,41 @@ const starting: RequestListener = (_, response) =>
  * headers are still arriving after `requestTimeoutMs` (default API Gateway's 30 s, as for a body in
  * `serve`) is 408.
  */
-/** The requests each server has in hand: taken, not yet answered (or given up by their client). */
-const inHand = new WeakMap<Server, Set<ServerResponse>>();
+/**
+ * What each server has in hand: the requests taken, not yet answered (or given up by their client),
+ * and how many it has taken in all (a stop reads until no more come).
+ */
+const inHand = new WeakMap<Server, { answering: Set<ServerResponse>; taken: number; closing: boolean }>();
 
 /**
- * Stops a server: it takes no more connections, the requests it has in hand are answered (each on a
- * connection then closed), within `graceMs`, and then every connection is closed. A request taken is
- * never dropped unanswered while it is being served (a write the store took, its answer lost), unless
- * it outlasts the grace.
+ * A stopping server reads what has reached it before it closes its port and its idle connections:
+ * connections the system accepted for it, and requests already sent on them. Closed unread, such a
+ * connection is reset, and its client cannot tell whether the request was served. It reads until
+ * a pause of READ_QUIET_MS brings no new request, for READ_MOST_MS at most.
  */
-export function closeServer(server: Server, graceMs = 0): Promise<void> {
+const READ_QUIET_MS = 20;
+const READ_MOST_MS = 1_000;
+
+/**
+ * Stops a server: it reads the requests already sent to it (READ_QUIET_MS), then takes no more
+ * connections; the requests it has in hand are answered (each on a connection then closed), within
+ * `graceMs`, and then every connection is closed. A request taken is never dropped unanswered while
+ * it is being served (a write the store took, its answer lost), unless it outlasts the grace.
+ */
+export async function closeServer(server: Server, graceMs = 0): Promise<void> {
+  const state = inHand.get(server) ?? { answering: new Set<ServerResponse>(), taken: 0, closing: false };
+  state.closing = true;
+  for (const response of state.answering) response.shouldKeepAlive = false;
+  const began = Date.now();
+  for (let taken = -1; taken !== state.taken && Date.now() - began < READ_MOST_MS; ) {
+    taken = state.taken;
+    // A pause, then a turn of the event loop past its reads (a timer runs before them).
+    await new Promise((paused) => setTimeout(paused, READ_QUIET_MS));
+    await new Promise((read) => setImmediate(read));
+  }
   return new Promise<void>((resolve) => {
     server.close(() => resolve());
-    const answering = inHand.get(server) ?? new Set<ServerResponse>();
+    const { answering } = state;
     const closeAll = () => {
       clearTimeout(grace);
       server.closeAllConnections();
@@ -262,7 +284,6 @@ export function closeServer(server: Server, graceMs = 0): Promise<void> {
     const grace = setTimeout(closeAll, graceMs);
     if (answering.size === 0) closeAll();
     for (const response of answering) {
-      response.shouldKeepAlive = false;
       response.once('close', () => {
         if (answering.size === 0) closeAll();
       });
@@ -316,11 +337,14 @@ export async function listen(
     ];
     socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body]));
   });
-  const answering = new Set<ServerResponse>();
-  inHand.set(server, answering);
+  const state = { answering: new Set<ServerResponse>(), taken: 0, closing: false };
+  inHand.set(server, state);
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
-    answering.add(response);
-    response.once('close', () => answering.delete(response));
+    state.taken++;
+    // Taken while the server stops: answered, on a connection then closed.
+    if (state.closing) response.shouldKeepAlive = false;
+    state.answering.add(response);
+    response.once('close', () => state.answering.delete(response));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(cannotListen(error, port, host)));

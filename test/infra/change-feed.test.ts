@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +125,37 @@ describe("a runtime stopped while a write is in hand (npm start's SIGTERM)", () 
     await stopping;
     stopped = true;
     await expect(fetch(`${runtime.url}/openapi.json`)).rejects.toThrow();
+  });
+});
+
+describe('a runtime stopped as requests arrive', () => {
+  it('answers the requests already sent, not yet read, rather than resetting their connections', async () => {
+    const runtime = await startRuntime({ port: 0 });
+    const { port } = new URL(runtime.url);
+    const sockets = Array.from({ length: 20 }, () => connect(Number(port), '127.0.0.1'));
+    const answers = sockets.map(
+      (socket) =>
+        new Promise<string>((resolve) => {
+          let text = '';
+          socket.on('data', (chunk) => {
+            text += chunk.toString('latin1');
+          });
+          socket.on('close', () => resolve(text));
+          socket.on('error', (error) => resolve(`error ${error.message}`));
+        }),
+    );
+    await Promise.all(sockets.map((socket) => new Promise((connected) => socket.once('connect', connected))));
+    await Promise.all(
+      sockets.map(
+        (socket) =>
+          new Promise((sent) =>
+            socket.write('GET /openapi.json HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n', sent),
+          ),
+      ),
+    );
+    // The stop comes before the runtime has read any of them.
+    await runtime.stop();
+    for (const answer of await Promise.all(answers)) expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
   });
 });
 
