@@ -1,7 +1,7 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CreateTableCommand,
@@ -256,8 +256,28 @@ const alive = (pid: number): boolean => {
  */
 const held = new Set<string>();
 
+/**
+ * Makes the data folder and the folders above it that are missing, one by one (Node's recursive
+ * mkdir never returns for a path under /proc), or says in one line why it cannot.
+ */
+function makeFolder(dataDir: string, folder = resolve(dataDir)): void {
+  let kind: 'folder' | 'file' | undefined;
+  try {
+    kind = statSync(folder).isDirectory() ? 'folder' : 'file';
+  } catch {}
+  if (kind === 'folder') return;
+  if (kind === 'file') throw new Error(`The data folder ${dataDir} cannot be made: ${folder} is a file.`);
+  if (dirname(folder) !== folder) makeFolder(dataDir, dirname(folder));
+  try {
+    mkdirSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw new Error(`The data folder ${dataDir} cannot be made: ${(error as Error).message}.`);
+  }
+}
+
 function lockFolder(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  makeFolder(dataDir);
   const path = join(resolve(dataDir), 'klondike.lock');
   const inUse = (owner: number) =>
     new FolderInUse(

@@ -210,6 +210,21 @@ describe('the local store folder', () => {
     const after = await startLocalStore({ dataDir: dir });
     await after.close();
   });
+
+  it('is made with the folders above it, or refused in one line: a file on its way, a path that cannot be made', async () => {
+    const nested = join(folder(), 'a', 'b');
+    const made = await startLocalStore({ dataDir: nested });
+    await made.close();
+    const file = join(folder(), 'notes.txt');
+    writeFileSync(file, 'x');
+    await expect(startLocalStore({ dataDir: join(file, 'data') })).rejects.toThrow(
+      `The data folder ${join(file, 'data')} cannot be made: ${file} is a file.`,
+    );
+    // Node's own recursive mkdir never returns for this one.
+    await expect(startLocalStore({ dataDir: '/proc/nonexistent/data' })).rejects.toThrow(
+      /cannot be made: ENOENT/,
+    );
+  });
 });
 
 describe('npm start', () => {
