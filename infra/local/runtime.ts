@@ -196,7 +196,8 @@ export interface Runtime {
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   for (const setting of [clockOffset(), timeScale()])
     if (typeof setting !== 'number') throw new Error(setting.problem);
-  const external = process.env[ENDPOINT_ENV];
+  // Set but empty is unset, as for the other settings: the embedded store.
+  const external = process.env[ENDPOINT_ENV] || undefined;
   if (external) checkEndpoint(external);
   // Another issuer is trusted with both of these; with one alone no sign-in token could ever verify.
   if (Boolean(process.env[OIDC_ISSUER_ENV]) !== Boolean(process.env[OIDC_AUDIENCE_ENV])) {

@@ -436,6 +436,20 @@ describe('starting (docs/api.md, "The local runtime answers every request")', ()
     }
   });
 
+  it('takes DYNAMODB_ENDPOINT set but empty as unset: the embedded store', async () => {
+    const given = process.env[ENDPOINT_ENV];
+    process.env[ENDPOINT_ENV] = '';
+    try {
+      const runtime = await startRuntime({ port: 0 });
+      const created = await fetch(`${runtime.url}/games`, { method: 'POST', body: '{}' });
+      expect(created.status).toBe(201);
+      await runtime.stop();
+    } finally {
+      if (given === undefined) delete process.env[ENDPOINT_ENV];
+      else process.env[ENDPOINT_ENV] = given;
+    }
+  });
+
   it('gives up on an outside store that accepts and never answers, naming it', async () => {
     const silent = await tcpServer();
     const endpoint = `http://127.0.0.1:${silent.port}`;
