@@ -199,6 +199,18 @@ async function dealSeed(page: Page, seed: number) {
   await page.waitForSelector('.status [data-version="0"]');
 }
 
+/**
+ * Waits until the page shows version `least` or later, and then for the safe cards that autoplay
+ * sends home after a draw (the setting, on by default) to be shown too.
+ */
+async function reached(page: Page, least: number) {
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('.status [data-version]')?.getAttribute('data-version')) >= n,
+    least,
+  );
+  await page.waitForTimeout(500);
+}
+
 function shot(page: Page, name: string) {
   return page.screenshot({ path: join(PROJECT_ROOT, 'client', 'web', name) });
 }
@@ -222,7 +234,7 @@ async function screenshots() {
     await page.locator('[data-player]').waitFor();
     await dealSeed(page, 3);
     for (let i = 0; i < 4; i++) await page.click('[data-pile="stock"]');
-    await page.waitForSelector('.status [data-version="4"]');
+    await reached(page, 4);
     await page.getByRole('button', { name: 'Hint' }).click();
     await page
       .locator('.message')
@@ -232,7 +244,7 @@ async function screenshots() {
     await shot(page, name);
     if (!name.includes('phone')) {
       // The same deal dealt through three times without a card played, then resigned: the whole
-      // deal shown, and its analysis, which says until which move it could still have been won.
+      // deal shown, and its analysis, which says until which step it could still have been won.
       await dealSeed(page, 3);
       for (let i = 0; i < 26; i++) await page.click('[data-pile="stock"]');
       await page.locator('[data-pile="stock"] .spent').waitFor();
@@ -307,7 +319,7 @@ async function dailyScreenshot(browser: Browser) {
       await page.getByRole('button', { name: "Play today's deal" }).click();
       await page.waitForSelector('.status [data-version="0"]');
       for (let i = 0; i < 3; i++) await page.click('[data-pile="stock"]');
-      await page.waitForSelector('.status [data-version="3"]');
+      await reached(page, 3);
       await runtime.settled();
       await page.getByRole('link', { name: 'Daily deal' }).click();
       await page.getByRole('button', { name: "Resume today's deal" }).waitFor();
