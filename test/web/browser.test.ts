@@ -270,6 +270,17 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     expect(await shownPiles(other)).toEqual(expectedPiles(view));
     await elsewhere.close();
 
+    // Its replay, by link, in a browser without its token: not open while it is in play, in words.
+    const stranger = await browser.newContext();
+    recordResponses(stranger, responses);
+    const outside = await stranger.newPage();
+    await outside.goto(`${local.url}/#replay=${id}`);
+    await outside
+      .getByRole('alert')
+      .getByText(/still being played.*opens to everyone once it is over/)
+      .waitFor();
+    await stranger.close();
+
     // A mistyped link is refused in words, and the token kept here still resumes the game.
     await page.goto(`${local.url}/#game=${id}&token=${'x'.repeat(token.length)}`);
     await page.getByText(/opens only from/).waitFor();

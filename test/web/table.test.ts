@@ -220,6 +220,13 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
           const table = await page.locator('.table').boundingBox();
           expect(table!.height, `${phase}: the phone's table`).toBeGreaterThanOrEqual(0.6 * size.height);
         }
+        // The title, not shown on a narrow window, is still the page's heading for screen readers.
+        await expect
+          .poll(
+            () => page.getByRole('heading', { level: 1, name: 'Klondike' }).count(),
+            `${phase} at ${size.width}`,
+          )
+          .toBe(1);
         // The buttons keep to whole rows: none is left alone on a row of its own.
         const rows = await page.$$eval('.toolbar .actions > :is(button, a)', (buttons) => {
           const tops = new Map<number, number>();
@@ -279,7 +286,9 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     const { body: final } = await api.get(`/games/${game}`);
     // A resignation is an event of its own: a deal winnable just before it still was when resigned.
     if (typeof last === 'number' && last < final.version - 1)
-      expect(await shown.textContent()).toContain(`You could still have won until step ${last} of the replay`);
+      expect(await shown.textContent()).toContain(
+        `You could still have won until step ${last} of the replay`,
+      );
     else if (analysis.verdict === 'winnable')
       expect(await shown.textContent()).toContain('still could when you resigned');
     if (analysis.line) await page.getByRole('button', { name: 'Watch the winning line' }).waitFor();

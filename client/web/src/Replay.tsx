@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Frame, View } from '../../types.js';
-import { api } from './api.js';
+import { api, failureWords } from './api.js';
 import { cardShort } from './cards.js';
 import { ownGameLink, playLink, tokens } from './links.js';
 import { Status } from './Status.js';
@@ -45,7 +45,7 @@ export function Replay({
         setGame(view);
         setVersion((v) => Math.min(v, view.version));
       },
-      (failure: Error) => setError(failure.message),
+      (failure: unknown) => setError(failureWords(failure, 'replay')),
     );
   }, [id, token]);
 
@@ -75,7 +75,7 @@ export function Replay({
         setError(null);
         history.replaceState(null, '', `#replay=${encodeURIComponent(id)}&at=${version}`);
       },
-      (failure: Error) => current && setError(failure.message),
+      (failure: unknown) => current && setError(failureWords(failure, 'replay')),
     );
     return () => {
       current = false;

@@ -40,7 +40,7 @@ export class ApiError extends Error {
 }
 
 /** A failure in a player's words: an ApiError worded for what was being done, anything else as a fault of the page. */
-export function failureWords(failure: unknown, doing?: 'name' | 'day'): string {
+export function failureWords(failure: unknown, doing?: 'name' | 'day' | 'replay'): string {
   if (failure instanceof ApiError) return problemWords(failure.status, failure.problem, { doing });
   console.error(failure);
   return 'Something went wrong on this page. Reload it to go on.';

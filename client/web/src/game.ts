@@ -455,7 +455,11 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     /** The end of a drag of `picked` (which a drag's callbacks hold, not this render's selection). */
     drop: (picked: Selection, pile: PileId | null) => {
       const move = pile && pile !== picked.from ? moveTo(picked, pile) : null;
-      if (!move) return setSelection(null);
+      if (!move) {
+        // Put back, or dropped where no card goes: an input all the same, which ends an old message.
+        setSelection(null);
+        return quiet();
+      }
       enqueue(() => {
         const view = latest.current;
         if (view && !stillThere(view, picked)) return gone(picked.card, true);

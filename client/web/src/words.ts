@@ -249,7 +249,7 @@ export const problemName = (problem: Partial<Problem>): string => (problem.type 
 export function problemWords(
   status: number,
   problem: Partial<Problem>,
-  context: { move?: Move; view?: View | null; doing?: 'deal' | 'sign-in' | 'name' | 'day' } = {},
+  context: { move?: Move; view?: View | null; doing?: 'deal' | 'sign-in' | 'name' | 'day' | 'replay' } = {},
 ): string {
   if (problem.rule) return ruleWords(problem.rule, context.move, context.view ?? null);
   switch (problemName(problem)) {
@@ -264,6 +264,9 @@ export function problemWords(
         return 'That is not a day of the calendar: a day is written like 2026-05-14.';
       return 'The page sent something the game server does not understand. Reload the page and try again.';
     case 'unauthenticated':
+      // A replay is public once its game is over: without a token, this one is not over yet.
+      if (context.doing === 'replay')
+        return "This game is still being played, or is today's daily deal: its replay opens to everyone once it is over and its day has ended (its player's own link opens it now).";
       return 'This game opens only from the link it was dealt with, or for its player once signed in. This browser has neither.';
     case 'forbidden':
       return 'This game opens only from the link it was dealt with, or for its player once signed in: this link or sign-in is not one of those.';
