@@ -1,12 +1,21 @@
 import { type Api, ApiError, createApi, DEFAULT_URL, NetworkError } from './api.js';
 import { printer, type Streams } from './io.js';
 import { type CommonOptions, UsageError } from './options.js';
-import { wantsColor } from './render.js';
+import { cardText, wantsColor } from './render.js';
+
+/** The API's card codes (`TC`) in a message, as the board draws them (`10♣`). */
+const withSymbols = (text: string): string =>
+  text.replace(/(?<![A-Za-z0-9])[A2-9TJQK][CDHS](?![A-Za-z0-9])/g, (code) => cardText(code).trim());
 
 /** A refusal or a failure, on one line. */
 export function errorLine(error: unknown): string {
   if (error instanceof ApiError) {
-    return error.status === 422 ? `refused: ${error.message}` : `error ${error.status}: ${error.message}`;
+    if (error.status === 422) return `refused: ${withSymbols(error.message)}`;
+    // The API's advice to retry with the same Idempotency-Key is the client's own business: it
+    // retried so before giving up, and a command typed again is a new request.
+    if (error.status === 503)
+      return 'error 503: the service is not answering just now; look at the board (the last command may have been played), then try again.';
+    return `error ${error.status}: ${withSymbols(error.message)}`;
   }
   if (error instanceof NetworkError || error instanceof UsageError) return error.message;
   return `error: ${(error as Error)?.message ?? String(error)}`;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../client/api.js';
 import { parseCommand } from '../../client/commands.js';
+import { errorLine } from '../../client/main.js';
 import { UsageError } from '../../client/options.js';
 import { parsePlayArgs } from '../../client/run-play.js';
 import { parseReplayArgs } from '../../client/run-replay.js';
@@ -117,5 +119,21 @@ describe('command-line mistakes', () => {
     const line = `--game 3b8f3a2e-0000-4000-8000-000000000000 --token=${token}`;
     expect(parsePlayArgs(line.split(' '), {})).toMatchObject({ token });
     expect(() => parsePlayArgs(['--token', token], {})).toThrow(/--token=-XYZ/);
+  });
+});
+
+describe('a refusal or a failure, on one line', () => {
+  const problem = (status: number, detail: string) =>
+    new ApiError(status, { type: '/problems/x', title: 'x', status, detail });
+
+  it('draws the cards as the board does, and gives a 503 advice a player can follow', () => {
+    expect(errorLine(problem(422, 'Move AC from t2 to fC: QH does not go on KD.'))).toBe(
+      'refused: Move A♣ from t2 to fC: Q♥ does not go on K♦.',
+    );
+    const busy = errorLine(
+      problem(503, 'The game store is unavailable; retry with the same Idempotency-Key.'),
+    );
+    expect(busy).not.toMatch(/Idempotency-Key/);
+    expect(busy).toMatch(/^error 503: .*look at the board/);
   });
 });

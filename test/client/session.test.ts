@@ -94,7 +94,7 @@ describe('a game played and replayed through the terminal client', () => {
     expect(out).toMatch(/ {2}4♦ {3}▒▒▒[^\n]*\n {2}3♠ {4}A♣/);
     // The server's reason for refusing 1 3.
     expect(out).toContain(
-      '> 1 3\nrefused: 3S does not go on TC: it must be one rank lower and of the other colour.',
+      '> 1 3\nrefused: 3♠ does not go on 10♣: it must be one rank lower and of the other colour.',
     );
     expect(out).toContain('> u\nok: undone');
     expect(out).toContain('version 2  playing');
