@@ -222,10 +222,9 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
         }
         // The title, not shown on a narrow window, is still the page's heading for screen readers.
         await expect
-          .poll(
-            () => page.getByRole('heading', { level: 1, name: 'Klondike' }).count(),
-            `${phase} at ${size.width}`,
-          )
+          .poll(() => page.getByRole('heading', { level: 1, name: 'Klondike' }).count(), {
+            message: `${phase} at ${size.width}`,
+          })
           .toBe(1);
         // The buttons keep to whole rows: none is left alone on a row of its own.
         const rows = await page.$$eval('.toolbar .actions > :is(button, a)', (buttons) => {
