@@ -260,6 +260,10 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     await page.getByRole('button', { name: 'Resign' }).click();
     resignedAnalysis = await (await analysed).json();
     await page.locator('[data-analysis][data-verdict]').waitFor({ timeout: 10_000 });
+    // The keyboard was on Resign, which the game over disables: it goes on to the game's end.
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.className))
+      .toBe('finished');
     // Resigned: the six face-down cards are drawn face up, and every rank still shows.
     const column = await page.$$eval('[data-pile="t7"] [data-card]', (cards) =>
       cards.map((c) => c.getAttribute('data-card')),

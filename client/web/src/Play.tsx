@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { NewGame as NewGameBody, PlayedMove } from '../../types.js';
 import { Analysis, WinningLine } from './Analysis.js';
 import { api } from './api.js';
@@ -51,6 +51,24 @@ export function Play({
   const [watching, setWatching] = useState<PlayedMove[] | null>(null);
   const playing = view?.status === 'playing';
   const legal = (type: 'draw' | 'recycle') => !!view?.legalMoves.some((move) => move.type === type);
+
+  // Where the keyboard goes on when the button it was on leaves with what it did: Resign (disabled
+  // once the game is over) to the finished game's words, New game's dialog to the new deal's table.
+  const before = useRef<{ id: string; status: string } | null>(null);
+  useEffect(() => {
+    if (!view) return;
+    const was = before.current;
+    before.current = { id: view.id, status: view.status };
+    const changed =
+      was !== null && (was.id !== view.id || (was.status === 'playing' && view.status !== 'playing'));
+    const focused = document.activeElement;
+    if (!changed || (focused !== null && focused !== document.body)) return;
+    const next =
+      view.status === 'playing'
+        ? document.querySelector<HTMLElement>('[data-pile][tabindex="0"]')
+        : document.querySelector<HTMLElement>('.over .finished');
+    next?.focus();
+  }, [view?.id, view?.status]);
 
   // The letter keys, anywhere on the page but in a field or a dialog. Each press is one input.
   useEffect(() => {
@@ -152,7 +170,7 @@ export function Play({
       {view && !watching && <Status view={view} score={chosen.score} time={time} />}
       {view && view.status !== 'playing' && (
         <div class="over">
-          <p class="finished">
+          <p class="finished" tabIndex={-1}>
             {view.status === 'won'
               ? `You won in ${view.moves} moves${elapsed === undefined ? '' : `, in ${clockWords(elapsed)}`}!`
               : game.secret
