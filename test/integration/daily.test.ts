@@ -249,7 +249,9 @@ describe('the day of a daily deal', () => {
   it('a leaderboard of a day after today, or before the first deal, is 404; a malformed date is 400', async () => {
     const ahead = await api.get(`/daily/${nextDay(today)}/leaderboard`);
     expect(ahead.status).toBe(404);
-    expect(ahead.body.detail).toBe(`There is no daily deal of ${nextDay(today)} yet: today is ${today} (UTC).`);
+    expect(ahead.body.detail).toBe(
+      `There is no daily deal of ${nextDay(today)} yet: today is ${today} (UTC).`,
+    );
     const before = await api.get('/daily/2001-01-01/leaderboard');
     expect(before.status).toBe(404);
     // Today's deal is this store's first: no day before it had one, and none ever will.
