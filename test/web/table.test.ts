@@ -368,34 +368,7 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     ).toEqual(['9H']);
   });
 
-  it('takes back a move and the cards that went home after it by themselves with one Undo, and brings both back with one Redo', {
-    timeout: 30_000,
-  }, async () => {
-    // An ace shows after the first draw: the draw and the ace sent home after it are one action.
-    const { id, token } = await newGame(api, { seed: await seedShowingAnAce(true) });
-    await open(id, token);
-    await page.click('[data-pile="stock"]');
-    await expect.poll(() => events(id, token)).toEqual(['dealt', 'drawn', 'moved']);
-    await waitForVersion(page, 2);
-    await page.keyboard.press('u');
-    await waitForVersion(page, 4);
-    const { body } = await api.get(`/games/${id}`, { authorization: `Bearer ${token}` });
-    expect(body.moves).toBe(0);
-    expect(body.canUndo).toBe(false);
-    await page.keyboard.press('r');
-    await waitForVersion(page, 6);
-    expect(await events(id, token)).toEqual([
-      'dealt',
-      'drawn',
-      'moved',
-      'undone',
-      'undone',
-      'redone',
-      'redone',
-    ]);
-  });
-
-  it('sends safe cards home by themselves after a move (the setting, on by default), through autoplay', {
+  it('sends safe cards home by themselves after a move (the setting, on by default), through autoplay; one Undo takes back both, one Redo brings both back', {
     timeout: 30_000,
   }, async () => {
     // A deal with an ace face up: after the first draw it goes home by itself.
@@ -405,6 +378,15 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     await expect.poll(() => events(id, token)).toEqual(['dealt', 'drawn', 'moved']);
     const { body } = await api.get(`/games/${id}`, { authorization: `Bearer ${token}` });
     expect(Object.values(body.foundations).flat()).toHaveLength(1);
+    // The draw and the ace sent home after it are one action.
+    await waitForVersion(page, 2);
+    await page.keyboard.press('u');
+    await waitForVersion(page, 4);
+    const undone = (await api.get(`/games/${id}`, { authorization: `Bearer ${token}` })).body;
+    expect([undone.moves, undone.canUndo]).toEqual([0, false]);
+    await page.keyboard.press('r');
+    await waitForVersion(page, 6);
+    expect((await events(id, token)).slice(3)).toEqual(['undone', 'undone', 'redone', 'redone']);
   });
 
   it('moves cards after a move (slides of at most 250 ms), and none under reduced motion or its setting', {
