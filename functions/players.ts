@@ -10,7 +10,7 @@ export const NAME_MAX = 24;
  * Marks a letter may carry: enough for every script's letters (Vietnamese stacks two, Devanagari's
  * and Tibetan's conjuncts up to three or four), and no tower of marks over one character.
  */
-export const MARKS_MAX = 4;
+const MARKS_MAX = 4;
 
 /**
  * Letters of any script (each with the combining marks that follow it), digits, spaces and `-_.'`.

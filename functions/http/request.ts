@@ -102,13 +102,13 @@ export function describeIssues(error: z.core.$ZodError): {
   detail: string;
   issues: { path: string; message: string }[];
 } {
-  const seen = new Set<string>();
-  const issues = error.issues
-    .map((issue) => ({
-      path: issue.path.length ? issue.path.join('.') : '(root)',
-      message: issueWords(issue),
-    }))
-    .filter(({ path, message }) => !seen.has(`${path}\n${message}`) && !!seen.add(`${path}\n${message}`));
+  const said = new Map<string, { path: string; message: string }>();
+  for (const issue of error.issues) {
+    const path = issue.path.length ? issue.path.join('.') : '(root)';
+    const message = issueWords(issue);
+    said.set(`${path}\n${message}`, { path, message });
+  }
+  const issues = [...said.values()];
   const named = issues.slice(0, ISSUES_IN_DETAIL).map((issue) => `${issue.path}: ${issue.message}`);
   const more = issues.length - named.length;
   return { detail: named.join('; ') + (more > 0 ? `; and ${more} more` : ''), issues };
