@@ -437,8 +437,6 @@ export function autoplayWords(before: View, after: View): string {
   }. Double-click it to send it yourself.`;
 }
 
-export const cardsHome = (view: View): number => Object.values(view.foundations).flat().length;
-
 /** Rules in short: "draw 3, 3 passes", "draw 1, unlimited passes". */
 export const rulesWords = (rules: Rules): string =>
   `draw ${rules.draw}, ${rules.passes === null ? 'unlimited passes' : `${rules.passes} ${rules.passes === 1 ? 'pass' : 'passes'}`}`;
