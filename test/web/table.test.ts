@@ -317,6 +317,16 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
       'undone',
       'undone',
     ]);
+    // A fifth: the view says nothing is left to undo, and the page says so without asking.
+    const undos: string[] = [];
+    const count = (request: { url(): string }) => {
+      if (request.url().endsWith('/undo')) undos.push(request.url());
+    };
+    page.on('request', count);
+    await page.keyboard.press('u');
+    await page.locator('.message').getByText('There is no move to undo.').waitFor();
+    page.off('request', count);
+    expect(undos).toEqual([]);
     await page.locator('[data-pile="stock"]').dblclick();
     await waitForVersion(page, 10);
     expect((await events(id, token)).slice(-2)).toEqual(['drawn', 'drawn']);

@@ -179,6 +179,15 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     if (events > 0) actions.current = { done: [...actions.current.done, events], undone: [] };
   };
 
+  /** Refuses an input on the page, as the API would: said in words, left in view by the inputs queued after it. */
+  const refuse = (text: string) => {
+    setSelection(null);
+    setMessage({ text, error: true });
+    saidRefusal.current = true;
+  };
+  /** Refuses an input whose card had moved before it came through (`goneWords`). */
+  const gone = (card: string, moving: boolean) => refuse(goneWords(card, moving));
+
   /** What a refused input did to the table: said in words; a table gone stale is drawn again. */
   const refused = async (error: unknown, move: Move | undefined, view: View | null) => {
     setSelection(null);
@@ -300,6 +309,11 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     enqueue(async () => {
       const before = latest.current;
       if (before?.status !== 'playing') return;
+      // The view says there is nothing to take back (or bring back): no request that must fail.
+      if (action === 'undo' && !before.canUndo)
+        return refuse(ruleWords('nothing-to-undo', undefined, before));
+      if (action === 'redo' && !before.canRedo)
+        return refuse(ruleWords('nothing-to-redo', undefined, before));
       sending.current = { view: before };
       const after =
         action === 'undo' || action === 'redo'
@@ -358,14 +372,6 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
       done();
     }, done);
   }, [shown, looked, secret]);
-
-  /** Refuses an input whose card had moved before it came through (`goneWords`). */
-  const gone = (card: string, moving: boolean) => {
-    setSelection(null);
-    setMessage({ text: goneWords(card, moving), error: true });
-    // Like a refusal: the inputs queued after it leave it in view.
-    saidRefusal.current = true;
-  };
 
   /** A click, a tap, Enter, or a drop on a pile; `card` when a card was pressed (its code). */
   const activate = (pile: PileId, card?: string) => {
