@@ -8,6 +8,7 @@ import type { Hint, Problem, View } from '../../client/types.js';
 import {
   actedWords,
   autoplayWords,
+  dealRefusedWords,
   doneWords,
   hintWords,
   isLostReason,
@@ -65,6 +66,19 @@ const view = (extra: Partial<View> = {}): View => ({
 });
 
 describe('the words of the web client', () => {
+  it('says why a deal asked for in New game cannot be dealt, for what was given', () => {
+    expect(dealRefusedWords({ seed: 4294967296 })).toBe(
+      'That seed cannot be dealt: a seed is a whole number from 0 to 4294967295.',
+    );
+    expect(dealRefusedWords({ deck: ['AS', '2S'] })).toBe(
+      'That deck has 2 cards: a deal is the 52 cards, each once.',
+    );
+    expect(dealRefusedWords({ deck: '123' })).toMatch(/^Those 3 digits are not a deal: a deal is 156 digits/);
+    expect(dealRefusedWords({ deck: Array(52).fill('AS') })).toMatch(
+      /^That deck is not a deal: it needs each/,
+    );
+  });
+
   it('has a sentence of its own for every problem type, none of them the fallback', () => {
     const fallback = problemWords(400, { type: '/problems/something-else' });
     const sentences = new Set<string>();

@@ -3,7 +3,7 @@ import type { NewGame as NewGameBody } from '../../types.js';
 import { ApiError } from './api.js';
 import { SUIT_SYMBOLS } from './cards.js';
 import { type Settings, useSettings } from './settings.js';
-import { problemWords } from './words.js';
+import { dealRefusedWords, problemWords } from './words.js';
 
 /** The rules of the next deal, in words: "draw 3, 3 passes, cards may come back from the foundations". */
 const rulesWords = (s: Settings) =>
@@ -72,9 +72,11 @@ export function NewGame({ onDeal }: NewGameProps) {
       dialog.current?.close();
     } catch (failure) {
       setError(
-        failure instanceof ApiError
-          ? problemWords(failure.status, failure.problem, { doing: 'deal' })
-          : String(failure),
+        !(failure instanceof ApiError)
+          ? String(failure)
+          : failure.status === 400
+            ? dealRefusedWords(body)
+            : problemWords(failure.status, failure.problem),
       );
     } finally {
       setDealing(false);

@@ -180,6 +180,21 @@ function nextFor(view: View | null, suit: Suit): string {
 export const DAILY_SECRET =
   "This is today's deal: no hints and no analysis until the day is over (midnight UTC), for everyone.";
 
+/** Why a deal asked for in New game cannot be dealt (the API answered 400), for what was given. */
+export function dealRefusedWords(asked: {
+  readonly seed?: number;
+  readonly deck?: string | readonly string[];
+}): string {
+  if (asked.seed !== undefined)
+    return 'That seed cannot be dealt: a seed is a whole number from 0 to 4294967295.';
+  const deck = asked.deck;
+  if (typeof deck === 'string')
+    return `Those ${deck.length} digits are not a deal: a deal is 156 digits, 3 for each of the 52 cards, each card once.`;
+  if (deck && deck.length !== 52)
+    return `That deck has ${deck.length} ${deck.length === 1 ? 'card' : 'cards'}: a deal is the 52 cards, each once.`;
+  return 'That deck is not a deal: it needs each of the 52 cards once, written as the box says (10♥ or TH).';
+}
+
 /** Why a move was refused, by its rule, with the cards it concerned. */
 export function ruleWords(rule: Rule, move: Move | undefined, view: View | null): string {
   const card = move ? movingCard(view, move) : undefined;
@@ -249,14 +264,11 @@ export const problemName = (problem: Partial<Problem>): string => (problem.type 
 export function problemWords(
   status: number,
   problem: Partial<Problem>,
-  context: { move?: Move; view?: View | null; doing?: 'deal' | 'sign-in' | 'name' | 'day' | 'replay' } = {},
+  context: { move?: Move; view?: View | null; doing?: 'sign-in' | 'name' | 'day' | 'replay' } = {},
 ): string {
   if (problem.rule) return ruleWords(problem.rule, context.move, context.view ?? null);
   switch (problemName(problem)) {
     case 'malformed-request':
-      if (context.doing === 'deal') {
-        return 'That deal cannot be played: a seed is a whole number from 0 to 4294967295, and a deck is the 52 cards, each once, written as the box says.';
-      }
       if (context.doing === 'sign-in') return 'A player name is one word of letters, digits, _ . @ or -.';
       if (context.doing === 'name')
         return "A name is 1 to 24 characters: letters of any alphabet, digits, spaces and - _ . ' only.";
