@@ -4,7 +4,7 @@ import { type CommonOptions, UsageError } from './options.js';
 import { cardText, wantsColor } from './render.js';
 
 /** The API's card codes (`TC`) in a message, as the board draws them (`10♣`). */
-const withSymbols = (text: string): string =>
+export const withSymbols = (text: string): string =>
   text.replace(/(?<![A-Za-z0-9])[A2-9TJQK][CDHS](?![A-Za-z0-9])/g, (code) => cardText(code).trim());
 
 /** A refusal or a failure, on one line. */

@@ -1,7 +1,7 @@
 import { type Api, DEFAULT_URL } from './api.js';
 import { HELP, parseCommand } from './commands.js';
 import { type LineReader, lineReader, type Streams } from './io.js';
-import { cliMain, errorLine, type MainStreams, session } from './main.js';
+import { cliMain, errorLine, type MainStreams, session, withSymbols } from './main.js';
 import {
   COMMON_OPTIONS,
   type CommonOptions,
@@ -174,7 +174,9 @@ export async function runPlay(config: PlayConfig): Promise<number> {
         case 'hint':
           try {
             const { move, reason } = await api.hint(view.id);
-            print(move ? `hint: ${moveCommand(move)}  (${reason})` : `hint: ${reason}`);
+            print(
+              move ? `hint: ${moveCommand(move)}  (${withSymbols(reason)})` : `hint: ${withSymbols(reason)}`,
+            );
           } catch (error) {
             print(errorLine(error));
           }

@@ -231,6 +231,9 @@ describe('the hint, autoplay and autocomplete at the prompt', () => {
     const out = io.text();
     expect(status).toBe(0);
     expect(out).toMatch(/> hint\nhint: (\S+ \S+( \d+)?|d|r) {2}\(.+\)\n/);
+    // The hint's reason draws its cards as the board does.
+    const reason = /> hint\nhint: .* {2}\((.+)\)\n/.exec(out)![1]!;
+    expect(reason).not.toMatch(/(?<![A-Za-z0-9])[A2-9TJQK][CDHS](?![A-Za-z0-9])/);
     expect(out).toMatch(/> autocomplete\nrefused: The win cannot be proved/);
     expect(out).toMatch(/> a\n(ok: \d+ cards? home|no card can safely go home)/);
     expect(out).toMatch(/> autocomplete\nok: played to the end in \d+ moves/);
