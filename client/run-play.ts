@@ -149,7 +149,8 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   if (view.status === 'playing') print(`Resume it later with: ${resume}`);
   print();
   print(renderBoard(view, { color }));
-  print('Type h for help, ? for the legal moves.');
+  // A finished game takes no command: the board says how it ended.
+  if (view.status === 'playing') print('Type h for help, ? for the legal moves.');
 
   const reader: LineReader = lineReader(config);
   try {

@@ -137,6 +137,11 @@ describe('a game played and replayed through the terminal client', () => {
     expect(io.text()).toContain(`Resumed game ${id} at version 5.`);
     expect(io.text()).toContain('version 6  resigned');
     expect(io.text()).toContain('Resigned at version 6. The deal was seed 42.');
+    // Opened again, over: its board and how it ended, and no help for commands it cannot take.
+    const again = streams([]);
+    expect(await runPlay({ ...again, url: local.url, game: id, token, color: false })).toBe(0);
+    expect(again.text()).toContain('version 6  resigned');
+    expect(again.text()).not.toContain('Type h for help');
   });
 
   it('replays an exported history through POST /replays, and steps through the public replay', async () => {
