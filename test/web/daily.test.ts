@@ -300,6 +300,40 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
       returnByValue: true,
     });
     expect(JSON.parse(result.value as string)).toEqual([]);
+    // On a phone the leaderboard scrolls sideways: the keyboard reaches it (scrollable-region-focusable).
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const { result: phone } = await session.send('Runtime.evaluate', {
+        expression: `axe.run(document.querySelector('.page'), { resultTypes: ['violations'] }).then((r) => JSON.stringify(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)))`,
+        awaitPromise: true,
+        returnByValue: true,
+      });
+      expect(JSON.parse(phone.value as string)).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it('goes to a day typed in the Day field on Enter, not at each key; a date no calendar has is no day', {
+    timeout: 30_000,
+  }, async () => {
+    await page.goto(`${site.local.url}/#daily=${today}`);
+    const field = page.locator('input[name=day]');
+    await field.focus();
+    await page.keyboard.press('ArrowDown');
+    // Stepped, not gone: the page and the keyboard stay where they are.
+    await expect
+      .poll(() => field.evaluate((input) => input === (globalThis as any).document.activeElement))
+      .toBe(true);
+    expect(new URL(page.url()).hash).toBe(`#daily=${today}`);
+    // A day written in, then Enter: gone there.
+    const before = new Date(Date.parse(`${today}T00:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10);
+    await field.fill(before);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.hash === `#daily=${before}`);
+    await page.goto(`${site.local.url}/#daily=2026-02-30`);
+    await page.getByRole('heading', { name: 'Leaderboard of that day' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Previous day' }).count()).toBe(0);
   });
 
   describe('the next day, on the same --data folder', () => {

@@ -247,9 +247,13 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     await bob.waitForSelector('main.me[aria-busy="false"]');
     await expect.poll(() => refreshed(bob, stats), READ_MODEL_WAIT).toMatchObject({ started: '12' });
     expect(await rows(bob)).toHaveLength(10);
-    await bob.getByRole('button', { name: 'More games' }).click();
+    await bob.getByRole('button', { name: 'More games' }).press('Enter');
     await expect.poll(() => rows(bob)).toHaveLength(12);
     expect(await bob.getByRole('button', { name: 'More games' }).count()).toBe(0);
+    // The last page came and its button left: the keyboard goes on to the list it grew.
+    await expect
+      .poll(() => bob.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('aria-label')))
+      .toBe('My games');
     const listed = await api.get('/me/games?limit=100', { authorization: `Bearer ${jwt}` });
     const ids = listed.body.games.map((g: { id: string }) => g.id);
     expect((await rows(bob)).map((row) => row.id)).toEqual(ids);

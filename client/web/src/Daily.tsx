@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type {
   DailyStanding,
   LeaderboardEntry,
@@ -9,7 +9,7 @@ import type {
 import { api, failureWords } from './api.js';
 import { isDay, shiftDay } from './daily.js';
 import { dailyLink, ownGameLink, replayLink, tokens } from './links.js';
-import { ListTable, usePages } from './Pages.js';
+import { ListTable, MoreButton, usePages } from './Pages.js';
 import { useReadModels, useSession } from './session.js';
 import { clockWords, dayWords, rulesWords } from './words.js';
 
@@ -194,6 +194,11 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
   const { pages, loading, error } = board;
   const isToday = day === today;
   const known = isDay(day);
+  /** Whether the Day field is being typed in or stepped with the arrows. */
+  const typing = useRef(false);
+  const go = (value: string) => {
+    if (isDay(value) && value !== day) location.hash = dailyLink(value);
+  };
 
   return (
     <section aria-labelledby="board-title" aria-busy={loading} data-board={day}>
@@ -210,9 +215,18 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
             name="day"
             value={known ? day : ''}
             max={today}
+            // A day picked from the calendar goes at once; one typed or stepped with the arrows goes
+            // on Enter or on leaving the field, not at every key.
+            onKeyDown={(event) => {
+              typing.current = event.key !== 'Enter';
+              if (event.key === 'Enter') go(event.currentTarget.value);
+            }}
             onChange={(event) => {
-              const value = (event.currentTarget as HTMLInputElement).value;
-              if (isDay(value)) location.hash = dailyLink(value);
+              if (!typing.current) go(event.currentTarget.value);
+            }}
+            onBlur={(event) => {
+              if (typing.current) go(event.currentTarget.value);
+              typing.current = false;
             }}
           />
         </label>
@@ -235,6 +249,7 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
       {pages && pages.items.length === 0 && <p>No one has won this deal{isToday ? ' yet' : ''}.</p>}
       {pages && pages.items.length > 0 && (
         <ListTable
+          label="Leaderboard"
           class="board"
           headings={['Rank', 'Player', 'Actions', 'Moves', 'Time', 'Finished', 'Replay']}
         >
@@ -244,9 +259,9 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
         </ListTable>
       )}
       {pages?.next && (
-        <button type="button" onClick={() => void board.more()} disabled={loading}>
+        <MoreButton more={board.more} disabled={loading}>
           More players
-        </button>
+        </MoreButton>
       )}
     </section>
   );

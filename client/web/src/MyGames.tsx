@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { GameStatus, GameSummary, PlayerStats } from '../../types.js';
 import { api } from './api.js';
 import { DAILY_LINK, ownGameLink, replayLink } from './links.js';
-import { ListTable, usePages } from './Pages.js';
+import { ListTable, MoreButton, usePages } from './Pages.js';
 import { useReadModels, useSession } from './session.js';
 import { rulesWords } from './words.js';
 
@@ -135,7 +135,10 @@ export function MyGames() {
           <p>{filter === 'all' ? 'No games yet: deal one with New game.' : 'No such game.'}</p>
         )}
         {listing && listing.items.length > 0 && (
-          <ListTable headings={['Dealt', 'Status', 'Moves', 'Vegas', 'Standard', 'Rules', 'Open']}>
+          <ListTable
+            label="My games"
+            headings={['Dealt', 'Status', 'Moves', 'Vegas', 'Standard', 'Rules', 'Open']}
+          >
             {listing.items.map((game) => (
               <tr key={game.id} data-game={game.id} data-status={game.status}>
                 <td>{when(game.createdAt)}</td>
@@ -159,9 +162,9 @@ export function MyGames() {
           </ListTable>
         )}
         {listing?.next && (
-          <button type="button" onClick={() => void list.more()} disabled={loading}>
+          <MoreButton more={list.more} disabled={loading}>
             More games
-          </button>
+          </MoreButton>
         )}
       </section>
     </main>

@@ -89,18 +89,24 @@ export function usePages<T, Beside>(
   };
 }
 
-/** A page's list as a table (My games, a leaderboard): its column headings, then its rows; it scrolls sideways on a phone. */
+/**
+ * A page's list as a table (My games, a leaderboard): its column headings, then its rows. It
+ * scrolls sideways on a phone, so the keyboard can reach it (a region named `label`).
+ */
 export function ListTable({
+  label,
   headings,
   class: extra = '',
   children,
 }: {
+  readonly label: string;
   readonly headings: readonly string[];
   readonly class?: string;
   readonly children: ComponentChildren;
 }) {
   return (
-    <div class="games-scroll">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the keyboard (WCAG 2.1.1; axe's scrollable-region-focusable).
+    <section class="games-scroll" aria-label={label} tabIndex={0}>
       <table class={`games ${extra}`}>
         <thead>
           <tr>
@@ -113,6 +119,35 @@ export function ListTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </section>
+  );
+}
+
+/**
+ * The button that asks a list's next page ("More games"). The keyboard stays on it while more
+ * pages are left; once the last has come and it leaves, the keyboard goes on to the list.
+ */
+export function MoreButton({
+  more,
+  disabled,
+  children,
+}: {
+  readonly more: () => Promise<void>;
+  readonly disabled: boolean;
+  readonly children: ComponentChildren;
+}) {
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={async (event) => {
+        const button = event.currentTarget as HTMLButtonElement;
+        const list = button.closest('section')?.querySelector<HTMLElement>('.games-scroll');
+        await more();
+        requestAnimationFrame(() => (button.isConnected ? button : list)?.focus());
+      }}
+    >
+      {children}
+    </button>
   );
 }
