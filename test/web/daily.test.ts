@@ -371,7 +371,12 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
       await page.getByRole('link', { name: 'Previous day' }).click();
       await expect
         .poll(() => page.locator('main.daily [role=alert]').textContent())
-        .toBe('There is no daily deal of that day: it has not come yet, or it is before the first one.');
+        .toBe('There was no daily deal that day: the daily deals began after it.');
+      // And a day to come: not yet.
+      await page.goto(`${site.local.url}/#daily=${nextDay(nextDay(today))}`);
+      await expect
+        .poll(() => page.locator('main.daily [role=alert]').textContent())
+        .toBe('That day has not come yet: its deal is kept secret until it begins (midnight UTC).');
     });
   });
 });

@@ -11,7 +11,7 @@ import { isDay, shiftDay } from './daily.js';
 import { dailyLink, ownGameLink, replayLink, tokens } from './links.js';
 import { ListTable, MoreButton, usePages } from './Pages.js';
 import { useReadModels, useSession } from './session.js';
-import { clockWords, dayWords, rulesWords } from './words.js';
+import { clockWords, dayWords, NO_DEAL_THAT_DAY, noDealWords, rulesWords } from './words.js';
 
 /** Entries a page of a leaderboard; More brings the next page (the API's `next`). */
 export const BOARD_PAGE = 20;
@@ -238,7 +238,7 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
       </p>
       {error && (
         <p class="message error" role="alert">
-          {error}
+          {error === NO_DEAL_THAT_DAY && known && today !== undefined ? noDealWords(day, today) : error}
         </p>
       )}
       {pages && !isToday && (

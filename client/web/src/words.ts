@@ -180,6 +180,16 @@ function nextFor(view: View | null, suit: Suit): string {
 export const DAILY_SECRET =
   "This is today's deal: no hints and no analysis until the day is over (midnight UTC), for everyone.";
 
+/** A day with no daily deal, when which of the two it is cannot be told (`noDealWords` can). */
+export const NO_DEAL_THAT_DAY =
+  'There is no daily deal of that day: it has not come yet, or it is before the first one.';
+
+/** A day with no daily deal, by where it lies against `today` (the server's day). */
+export const noDealWords = (day: string, today: string): string =>
+  day > today
+    ? 'That day has not come yet: its deal is kept secret until it begins (midnight UTC).'
+    : 'There was no daily deal that day: the daily deals began after it.';
+
 /** Why a deal asked for in New game cannot be dealt (the API answered 400), for what was given. */
 export function dealRefusedWords(asked: {
   readonly seed?: number;
@@ -283,8 +293,7 @@ export function problemWords(
     case 'forbidden':
       return 'This game opens only from the link it was dealt with, or for its player once signed in: this link or sign-in is not one of those.';
     case 'not-found':
-      if (context.doing === 'day')
-        return 'There is no daily deal of that day: it has not come yet, or it is before the first one.';
+      if (context.doing === 'day') return NO_DEAL_THAT_DAY;
       return 'There is no such game. Check the link, or deal a new game.';
     case 'conflict':
       return 'Another move on this game landed at the same moment. Try again.';
