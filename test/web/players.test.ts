@@ -71,7 +71,7 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
   async function signIn(page: Page, name: string): Promise<void> {
     await page.getByLabel('Player name').fill(name);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('[data-player]', { hasText: name }).waitFor();
+    await page.locator('[data-player]', { hasText: name.trim() }).waitFor();
   }
 
   /** Deals through the New game dialog; signed in, the link names the game and no token. */
@@ -204,7 +204,8 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
   }, async () => {
     await bob.goto(`${local.url}/`);
     await waitForVersion(bob, 0);
-    await signIn(bob, 'bob');
+    // Spaces around a name, as a paste brings them, are taken off.
+    await signIn(bob, '  bob ');
     games.bob = await dealInPage(bob, 'seed', '9');
     await bob.click('[data-pile="stock"]');
     await waitForVersion(bob, 1);

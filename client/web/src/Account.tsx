@@ -2,7 +2,8 @@ import { MY_GAMES_LINK } from './links.js';
 import { session, useSession } from './session.js';
 
 /** A name the development issuer takes (infra/local/issuer.ts checks the same). */
-const PLAYER_NAME = '[\\w.@\\-]{1,64}';
+// Spaces around it are taken off (trimmed below), not refused.
+const PLAYER_NAME = '\\s*[\\w.@\\-]{1,64}\\s*';
 
 /**
  * The player's corner of every page: "Sign in" (a name, with the development issuer; the sign-in
