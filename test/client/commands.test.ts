@@ -114,7 +114,7 @@ describe('command-line mistakes', () => {
     expect(() => parsePlayArgs(['--passes', '1000001'], {})).not.toThrow();
   });
 
-  it('read back the resume line of a game whose token starts with a dash (--token=)', () => {
+  it('take a token that starts with a dash written --token=, as the resume line writes it', () => {
     const token = '-7eKNsH15aQ';
     const line = `--game 3b8f3a2e-0000-4000-8000-000000000000 --token=${token}`;
     expect(parsePlayArgs(line.split(' '), {})).toMatchObject({ token });

@@ -217,7 +217,7 @@ describe('POST /games/{id}/moves', () => {
       expect(response.statusCode).toBe(400);
       expect(parse(response).detail).toContain(says);
     }
-    // A bound zod finds twice is said once.
+    // Both bounds zod finds are said in words, the safe-integer range and the field's own: two issues.
     const huge = parse(await move({ type: 'move', from: 't1', to: 't2', count: 1e308 }));
     expect(huge.issues.filter((issue: { path: string }) => issue.path === 'count')).toHaveLength(2);
     expect(huge.detail).not.toMatch(/Invalid input/);
