@@ -263,6 +263,32 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     await bob.getByRole('button', { name: 'Refresh' }).click();
     await bob.waitForSelector('main.me[aria-busy="false"]');
     expect((await rows(bob)).map((row) => row.id)).toEqual(ids);
+
+    // Back from a game opened from the list: the rows asked for, scrolled where they were.
+    await bob.setViewportSize({ width: 1100, height: 500 });
+    const scrollY = () => bob.evaluate(() => Math.round((globalThis as any).scrollY as number));
+    const last = bob.locator(`tr[data-game="${ids[11]}"]`).getByRole('link', { name: 'Resume' });
+    await last.scrollIntoViewIfNeeded();
+    const y = await scrollY();
+    expect(y).toBeGreaterThan(0);
+    await last.click();
+    await bob.waitForSelector('.status [data-version]');
+    await bob.goBack();
+    await bob.waitForSelector('main.me[aria-busy="false"] tr[data-game]');
+    expect((await rows(bob)).map((row) => row.id)).toEqual(ids);
+    await expect.poll(scrollY).toBe(y);
+
+    // The filter is in the address: Back to the list, or a reload, shows the same games.
+    await bob.getByLabel('Show').selectOption('won');
+    await expect.poll(() => rows(bob)).toEqual([]);
+    expect(new URL(bob.url()).hash).toBe('#me&status=won');
+    await bob.reload();
+    await bob.waitForSelector('main.me[aria-busy="false"]');
+    expect(await bob.getByLabel('Show').inputValue()).toBe('won');
+    expect(await rows(bob)).toEqual([]);
+    await bob.getByLabel('Show').selectOption('all');
+    expect(new URL(bob.url()).hash).toBe('#me');
+    await bob.setViewportSize({ width: 1100, height: 900 });
   });
 
   it('finds no serious or critical accessibility violation (axe-core) in the sign-in form and My games', {

@@ -67,7 +67,7 @@ export function App() {
         onOpened={place.token ? () => tokens.remember(place.id, place.token!) : undefined}
       />
     ) : place.kind === 'me' ? (
-      <MyGames key={visit} />
+      <MyGames key={visit} status={place.status} />
     ) : place.kind === 'daily' ? (
       <Daily key={visit} date={place.date} />
     ) : (

@@ -188,7 +188,7 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
       api
         .leaderboard(day, { limit: BOARD_PAGE, cursor })
         .then((page) => ({ items: page.entries, next: page.next })),
-    'day',
+    { doing: 'day', keepAs: 'board' },
   );
   useReadModels(() => void board.load(), [day, round]);
   const { pages, loading, error } = board;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { GameStatus, GameSummary, PlayerStats } from '../../types.js';
 import { api } from './api.js';
-import { DAILY_LINK, ownGameLink, replayLink } from './links.js';
+import { DAILY_LINK, myGamesLink, ownGameLink, replayLink } from './links.js';
 import { ListTable, MoreButton, usePages } from './Pages.js';
 import { useReadModels, useSession } from './session.js';
 import { rulesWords } from './words.js';
@@ -20,23 +20,24 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'â€
  * GET /me/stats. Both are read models, built from the games' logs a moment after each write, so
  * the page says when it asked and has a Refresh.
  */
-export function MyGames() {
+export function MyGames({ status }: { readonly status: GameStatus | undefined }) {
   const { player } = useSession();
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useState<Filter>(status ?? 'all');
   const token = player?.token;
-  const status = () => (filter === 'all' ? {} : { status: filter });
+  const asked = () => (filter === 'all' ? {} : { status: filter });
   const list = usePages<GameSummary, PlayerStats>(
     async () => {
       const [page, stats] = await Promise.all([
-        api.myGames(token!, { ...status(), limit: PAGE_SIZE }),
+        api.myGames(token!, { ...asked(), limit: PAGE_SIZE }),
         api.myStats(token!),
       ]);
       return { items: page.games, next: page.next, beside: stats };
     },
     (cursor) =>
       api
-        .myGames(token!, { ...status(), limit: PAGE_SIZE, cursor })
+        .myGames(token!, { ...asked(), limit: PAGE_SIZE, cursor })
         .then((page) => ({ items: page.games, next: page.next })),
+    { keepAs: 'me' },
   );
   const { pages: listing, loading, error } = list;
   const load = () => {
@@ -123,7 +124,13 @@ export function MyGames() {
           <select
             name="status"
             value={filter}
-            onChange={(event) => setFilter((event.currentTarget as HTMLSelectElement).value as Filter)}
+            onChange={(event) => {
+              const chosen = (event.currentTarget as HTMLSelectElement).value as Filter;
+              setFilter(chosen);
+              // In the address, not as a visit: Back to this list, a reload or a bookmark shows the
+              // same games.
+              history.replaceState(null, '', myGamesLink(chosen === 'all' ? undefined : chosen));
+            }}
           >
             <option value="all">all games</option>
             <option value="playing">in play</option>

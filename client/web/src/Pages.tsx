@@ -1,6 +1,28 @@
 import type { ComponentChildren } from 'preact';
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { failureWords } from './api.js';
+
+/** A list's rows and the page's scroll, kept in the history's entry of the page that shows it. */
+interface Kept {
+  readonly rows: number;
+  readonly y: number;
+}
+
+/** What the history's current entry keeps for the list `name`, when it is sound. */
+function kept(name: string): Kept | undefined {
+  const value: unknown = history.state?.[name];
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { rows, y } = value as Record<string, unknown>;
+  return Number.isSafeInteger(rows) && (rows as number) >= 0 && Number.isFinite(y)
+    ? { rows: rows as number, y: y as number }
+    : undefined;
+}
+
+function keep(name: string, rows: number): void {
+  const state: unknown = history.state;
+  const others = typeof state === 'object' && state !== null ? state : {};
+  history.replaceState({ ...others, [name]: { rows, y: window.scrollY } satisfies Kept }, '');
+}
 
 /** A list the API gives a page at a time, with what came beside its first page. */
 export interface Pages<T, Beside> {
@@ -23,12 +45,14 @@ export interface FirstPage<T, Beside> {
  * until as many rows are shown as before (a Refresh, or the read models' settling, never takes back
  * the pages a player asked for); `more` the page after the last one shown. An answer that comes
  * after a newer request was made is dropped, and a failure is kept as its sentence, worded for what
- * was asked (`doing`).
+ * was asked (`doing`). With `keepAs`, the list keeps its rows and the page's scroll in its entry of
+ * the browser's history (under that name): Back to it from a game or a replay shows as many rows,
+ * scrolled where they were.
  */
 export function usePages<T, Beside>(
   first: () => Promise<FirstPage<T, Beside>>,
   after: (cursor: string) => Promise<{ readonly items: readonly T[]; readonly next: string | null }>,
-  doing?: 'day',
+  { doing, keepAs }: { readonly doing?: 'day'; readonly keepAs?: string } = {},
 ) {
   const [pages, setPages] = useState<Pages<T, Beside> | null>(null);
   const [loading, setLoading] = useState(false);
@@ -36,10 +60,23 @@ export function usePages<T, Beside>(
   const asked = useRef(0);
   // The rows shown, for a `load` called from an effect's older render (its `pages` is stale).
   const shown = useRef(0);
+  // What this entry of the history kept, for the first load.
+  const restore = useRef(keepAs ? kept(keepAs) : undefined);
   const show = (next: Pages<T, Beside> | null) => {
     shown.current = next?.items.length ?? 0;
+    if (keepAs) keep(keepAs, shown.current);
     setPages(next);
   };
+  // A link followed from the page (a replay, a game) leaves this entry: where the page was scrolled
+  // is kept with it.
+  useEffect(() => {
+    if (!keepAs) return;
+    const onClick = (event: MouseEvent) => {
+      if ((event.target as Element | null)?.closest?.('a[href^="#"]')) keep(keepAs, shown.current);
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [keepAs]);
 
   async function ask<A>(request: () => Promise<A>, done: (answer: A) => void) {
     const mine = ++asked.current;
@@ -63,7 +100,8 @@ export function usePages<T, Beside>(
     /** Forgets what is shown (another list is coming). */
     clear: () => show(null),
     load: () => {
-      const rows = shown.current;
+      const back = restore.current;
+      const rows = Math.max(shown.current, back?.rows ?? 0);
       return ask(
         async () => {
           const page = await first();
@@ -75,7 +113,13 @@ export function usePages<T, Beside>(
           }
           return { ...page, items, next };
         },
-        (page) => show({ ...page, at: new Date() }),
+        (page) => {
+          show({ ...page, at: new Date() });
+          if (back && restore.current === back) {
+            restore.current = undefined;
+            requestAnimationFrame(() => window.scrollTo(0, back.y));
+          }
+        },
       );
     },
     more: () => {
