@@ -213,7 +213,7 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await waitForVersion(page, 2);
     const undone = (await currentGame()).view;
     expect(topCards(undone, move.from, move.count)).toEqual(moving);
-    expect(await said.textContent()).toBe(actedWords('undo', undone));
+    expect(await said.textContent()).toBe(actedWords('undo', after, undone));
     expect(await shownPiles(page)).toEqual(expectedPiles(undone));
     expect(await shownPiles(page)).toEqual(expectedPiles({ ...before, version: 2 }));
 
@@ -221,7 +221,7 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await waitForVersion(page, 3);
     const redone = (await currentGame()).view;
     expect(topCards(redone, move.to, move.count)).toEqual(moving);
-    expect(await said.textContent()).toBe(actedWords('redo', redone));
+    expect(await said.textContent()).toBe(actedWords('redo', undone, redone));
     expect(await shownPiles(page)).toEqual(expectedPiles(redone));
   });
 

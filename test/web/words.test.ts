@@ -159,10 +159,52 @@ describe('the words of the web client', () => {
     );
     expect(pickedUpWords(before, 't4', 2)).toBe('Picked up 8♦ and the card on it: choose where they go');
     expect(pickedUpWords(before, 'waste', 1)).toBe('Picked up 2♣: choose where it goes');
-    expect(actedWords('undo', view({ moves: 1 }))).toBe('Undone: 1 move in play.');
-    expect(actedWords('redo', view())).toBe('Redone: 3 moves in play.');
-    expect(actedWords('autocomplete', view({ status: 'won' }))).toBe('Every card went home. You won!');
-    expect(actedWords('resign', view({ status: 'resigned' }))).toBe('You resigned.');
+    expect(actedWords('autocomplete', before, view({ status: 'won' }))).toBe(
+      'Every card went home. You won!',
+    );
+    expect(actedWords('resign', before, view({ status: 'resigned' }))).toBe('You resigned.');
+  });
+
+  it('says what an undo or a redo changed: the cards that went back, or came again', () => {
+    const columns = (two: View['tableau'][number], one = ['4H']) => {
+      const tableau = [...view().tableau];
+      tableau[0] = { hidden: 0, cards: one };
+      tableau[1] = two;
+      return tableau;
+    };
+    // 3♠ had gone from column 2 onto 4♥, turning up Q♦.
+    const moved = view({ moves: 3, tableau: columns({ hidden: 0, cards: ['QD'] }, ['4H', '3S']) });
+    const unmoved = view({ moves: 2, tableau: columns({ hidden: 1, cards: ['3S'] }) });
+    expect(plain(actedWords('undo', moved, unmoved))).toBe(
+      'Undone: 3♠ back to column 2; Q♦ face down again in column 2. 2 moves in play.',
+    );
+    expect(plain(actedWords('redo', unmoved, moved))).toBe(
+      'Redone: 3♠ onto 4♥; Q♦ turned up in column 2. 3 moves in play.',
+    );
+    // A card that went home from the waste, back on it.
+    const home = view({
+      moves: 4,
+      waste: ['7D'],
+      foundations: { C: ['AC', '2C'], D: [], H: [], S: [] },
+    });
+    expect(plain(actedWords('undo', home, view({ moves: 3 })))).toBe(
+      'Undone: 2♣ back on the waste. 3 moves in play.',
+    );
+    // A draw, and a turn of the waste.
+    const drawn = view({ moves: 4, stock: { count: 17 }, waste: ['7D', '2C', '5H', '9S', 'KC'] });
+    expect(plain(actedWords('undo', drawn, view()))).toBe(
+      'Undone: K♣ and 2 more back in the stock. 3 moves in play.',
+    );
+    expect(plain(actedWords('redo', view(), drawn))).toBe(
+      'Redone: K♣ drawn on top of the waste. 4 moves in play.',
+    );
+    const turned = view({ moves: 4, stock: { count: 22 }, waste: [] });
+    expect(plain(actedWords('undo', turned, view()))).toBe(
+      'Undone: the waste as it was before it was turned over, 2♣ on top. 3 moves in play.',
+    );
+    expect(plain(actedWords('redo', view(), turned))).toBe(
+      'Redone: the waste turned over to deal it again. 4 moves in play.',
+    );
   });
 
   it('words the hint: the move, why, and the chances said simply', () => {

@@ -323,7 +323,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
       if (action === 'autoplay' || action === 'autocomplete') showSteps(before, after);
       else show(after);
       if (action === 'undo' || action === 'redo') setLostAt(null);
-      setSaid(actedWords(action, after));
+      setSaid(actedWords(action, before, after));
       if (action === 'autoplay') setMessage({ text: autoplayWords(before, after), error: false });
       else quiet();
     });

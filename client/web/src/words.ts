@@ -6,7 +6,7 @@
 import type { GameEvent, Hint, Move, PlayedMove, Problem, Rules, Suit, View } from '../../types.js';
 import type { Action } from './api.js';
 import { cardShort, SUIT_NAMES } from './cards.js';
-import { faceUp, isFoundation, isTableau, type PileId } from './piles.js';
+import { column, faceUp, isFoundation, isTableau, PILES, type PileId } from './piles.js';
 
 export type Rule = NonNullable<Problem['rule']>;
 
@@ -117,15 +117,17 @@ export function doneWords(move: Move | PlayedMove, before: View, after: View): s
 
 /**
  * What undo, redo, resign or autocomplete did, for a screen reader ("" for autoplay, whose words the
- * message line gives).
+ * message line gives). An undo or a redo names what it changed, from the views on either side of it
+ * (one Undo may take back a move and the safe cards that went home after it).
  */
-export function actedWords(action: Action, after: View): string {
+export function actedWords(action: Action, before: View, after: View): string {
   const inPlay = `${after.moves === 1 ? '1 move' : `${after.moves} moves`} in play.`;
   switch (action) {
     case 'undo':
-      return `Undone: ${inPlay}`;
-    case 'redo':
-      return `Redone: ${inPlay}`;
+    case 'redo': {
+      const changes = changeWords(before, after, action === 'undo');
+      return `${action === 'undo' ? 'Undone' : 'Redone'}: ${changes.length ? `${changes.join('; ')}. ` : ''}${inPlay}`;
+    }
     case 'resign':
       // What the finished game shows (its deal, or a daily deal kept until its day is over) is on the page.
       return 'You resigned.';
@@ -136,6 +138,75 @@ export function actedWords(action: Action, after: View): string {
     case 'autoplay':
       return '';
   }
+}
+
+/** Where each face-up card of a view lies (the stock's cards are not face up). */
+function facesUp(view: View): Map<string, PileId> {
+  const at = new Map<string, PileId>();
+  for (const pile of PILES) for (const card of faceUp(view, pile)) at.set(card, pile);
+  return at;
+}
+
+/**
+ * What changed between two views of a game, an undo's or a redo's (`back`: an undo, whose cards go
+ * back): "3♠ back onto 4♥", "Q♦ face down again in column 2", "7♣ and 2 more back in the stock".
+ */
+function changeWords(before: View, after: View, back: boolean): string[] {
+  const was = facesUp(before);
+  const now = facesUp(after);
+  const words: string[] = [];
+  // Cards that changed piles, by the pile they left and the one they reached, each run named by
+  // its lowest card.
+  const runs = new Map<string, { to: PileId; cards: string[] }>();
+  for (const [card, to] of now) {
+    const from = was.get(card);
+    if (from === undefined || from === to) continue;
+    const key = `${from} ${to}`;
+    const run = runs.get(key) ?? { to, cards: [] };
+    run.cards.push(card);
+    runs.set(key, run);
+  }
+  for (const { to, cards } of runs.values()) {
+    const pile = faceUp(after, to);
+    const lowest = pile.length - cards.length;
+    const onto = pile[lowest - 1];
+    const where = isFoundation(to)
+      ? 'home'
+      : to === 'waste'
+        ? 'on the waste'
+        : onto
+          ? `onto ${cardShort(onto)}`
+          : isTableau(to) && column(after, to).hidden === 0
+            ? `to the empty ${placeName(to)}`
+            : `to ${placeName(to)}`;
+    words.push(`${takenWords(pile[lowest], cards.length)}${back ? ' back' : ''} ${where}`);
+  }
+  // Cards face up on one side only: the talon's, dealt or turned over, and a column's card turned
+  // down again (or up). An undo takes a draw back (waste to stock) or a turn of the waste (stock to
+  // waste); a redo deals a draw again (stock to waste) or turns the waste over again.
+  const hidden = [...was].filter(([card]) => !now.has(card));
+  const shown = [...now].filter(([card]) => !was.has(card));
+  const ofWaste = (cards: [string, PileId][]) =>
+    cards.filter(([, pile]) => pile === 'waste').map(([card]) => card);
+  const toStock = ofWaste(hidden);
+  const fromStock = ofWaste(shown);
+  if (toStock.length)
+    words.push(
+      back
+        ? `${cardShort(toStock.at(-1)!)}${toStock.length > 1 ? ` and ${toStock.length - 1} more` : ''} back in the stock`
+        : 'the waste turned over to deal it again',
+    );
+  if (fromStock.length)
+    words.push(
+      back
+        ? `the waste as it was before it was turned over, ${cardShort(fromStock.at(-1)!)} on top`
+        : `${cardShort(fromStock.at(-1)!)} drawn on top of the waste`,
+    );
+  for (const [card, pile] of hidden)
+    if (isTableau(pile)) words.push(`${cardShort(card)} face down again in ${placeName(pile)}`);
+  for (const [card, pile] of shown)
+    if (isTableau(pile)) words.push(`${cardShort(card)} turned up in ${placeName(pile)}`);
+  return words;
 }
 
 /** A replay's event in words, from the view after it (the cards moved then lie on top of their new pile). */
