@@ -208,13 +208,20 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
     const said = page.locator('[data-name-said]');
     await field.fill('<img src=x onerror="window.__pwned=1">');
     await page.getByRole('button', { name: 'Save name' }).click();
-    await expect
-      .poll(() => said.textContent())
-      .toBe("A name is 1 to 24 characters: letters of any alphabet, digits, spaces and - _ . ' only.");
+    const refusal =
+      "A name is 1 to 24 characters: letters of any alphabet (at most 4 accents or marks on one), digits, spaces and - _ . ' only, and not one like “Player 7KQ2ZD”, the name of a player who chose none.";
+    await expect.poll(() => said.textContent()).toBe(refusal);
     expect(await said.getAttribute('role')).toBe('alert');
-    await field.fill('x'.repeat(25));
-    await page.getByRole('button', { name: 'Save name' }).click();
-    await expect.poll(() => said.textContent()).toContain('A name is 1 to 24 characters');
+    // Too long, and shaped like the name of a player who chose none: each refused, in the same words.
+    for (const name of ['x'.repeat(25), 'Player 7KQ2ZD']) {
+      await field.fill(name);
+      const answer = page.waitForResponse(
+        (response) => response.url().endsWith('/me/profile') && response.request().method() === 'PUT',
+      );
+      await page.getByRole('button', { name: 'Save name' }).click();
+      expect((await answer).status(), name).toBe(400);
+      expect(await said.textContent()).toBe(refusal);
+    }
 
     await field.fill(`  ${NAME} `);
     await page.getByRole('button', { name: 'Save name' }).click();

@@ -352,7 +352,7 @@ export function problemWords(
     case 'malformed-request':
       if (context.doing === 'sign-in') return 'A player name is one word of letters, digits, _ . @ or -.';
       if (context.doing === 'name')
-        return "A name is 1 to 24 characters: letters of any alphabet, digits, spaces and - _ . ' only.";
+        return "A name is 1 to 24 characters: letters of any alphabet (at most 4 accents or marks on one), digits, spaces and - _ . ' only, and not one like “Player 7KQ2ZD”, the name of a player who chose none.";
       if (context.doing === 'day')
         return 'That is not a day of the calendar: a day is written like 2026-05-14.';
       return 'The page sent something the game server does not understand. Reload the page and try again.';
