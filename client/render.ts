@@ -1,4 +1,4 @@
-import { clock } from './clock.js';
+import { clock, rankedClocks } from './clock.js';
 import type { Daily, GameEvent, Leaderboard, Move, PlayerStats, Suit, View } from './types.js';
 
 /**
@@ -319,12 +319,16 @@ export function renderLeaderboard(board: Leaderboard): string {
       ? `${chars.slice(0, 23).join('')}…`
       : chars.join('') + ' '.repeat(24 - chars.length);
   };
-  lines.push(`  ${'rank'.padStart(4)}  ${name('player')}  actions  moves     time  finished  game`);
-  for (const entry of board.entries) {
+  const times = rankedClocks(board.entries);
+  const width = Math.max(7, ...times.map((time) => time.length));
+  lines.push(
+    `  ${'rank'.padStart(4)}  ${name('player')}  actions  moves  ${'time'.padStart(width)}  finished  game`,
+  );
+  board.entries.forEach((entry, i) => {
     lines.push(
-      `  ${String(entry.rank).padStart(4)}  ${name(entry.player)}  ${String(entry.actions).padStart(7)}  ${String(entry.moves).padStart(5)}  ${clock(entry.elapsedMs).padStart(7)}  ${entry.finishedAt.slice(11, 19)}Z ${entry.gameId ?? '(after the day)'}`,
+      `  ${String(entry.rank).padStart(4)}  ${name(entry.player)}  ${String(entry.actions).padStart(7)}  ${String(entry.moves).padStart(5)}  ${times[i]!.padStart(width)}  ${entry.finishedAt.slice(11, 19)}Z ${entry.gameId ?? '(after the day)'}`,
     );
-  }
+  });
   lines.push(
     board.entries.some((entry) => entry.gameId !== null)
       ? '  replay a game: npm run replay -- <game>'

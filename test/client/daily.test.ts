@@ -154,6 +154,25 @@ describe('the rendering', () => {
     expect(renderLeaderboard({ ...board(null), entries: [] })).toContain('no one has won this deal yet');
   });
 
+  it('shows the milliseconds of two ranks that the clock alone would show tied', () => {
+    const [first, , third] = board(null).entries;
+    const entries = [
+      { ...first!, elapsedMs: 7_412 },
+      { ...first!, rank: 2, elapsedMs: 7_415 },
+      { ...third!, rank: 3, actions: 97, elapsedMs: 7_900 },
+      { ...third!, rank: 4 },
+    ];
+    expect(renderLeaderboard({ ...board(null), entries })).toMatchInlineSnapshot(`
+      "Leaderboard of 2026-05-14: 3 players, 3 won (ranked by fewest actions, then time, then the earliest finish)
+        rank  player                    actions  moves      time  finished  game
+           1  Zoë O'Brien                    96     96  0:07.412  08:01:02Z (after the day)
+           2  Zoë O'Brien                    96     96  0:07.415  08:01:02Z (after the day)
+           3  A name of twenty-four ch       97     99  0:07.900  23:59:59Z (after the day)
+           4  A name of twenty-four ch     1200     99   1:02:03  23:59:59Z (after the day)
+        the games and their replays show once the day is over (00:00 UTC)"
+    `);
+  });
+
   it('prints no control character a name might hold', () => {
     expect(printable('\x1b[2Jgone\x07')).toBe('?[2Jgone?');
     const shown = renderLeaderboard({

@@ -256,7 +256,8 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
             player,
             actions: 100 + i,
             moves: 90,
-            elapsedMs: 60_000,
+            // Ranks apart by a millisecond: each time shows its milliseconds, or all would read 1:00.
+            elapsedMs: 60_000 + i,
             finishedAt: new Date().toISOString(),
             gameId: null,
           })),
@@ -270,6 +271,9 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
       expect(
         await page.$$eval('.board [data-name]', (cells) => cells.map((td) => td.childElementCount)),
       ).toEqual([0, 0, 0]);
+      expect(
+        await page.$$eval('.board tbody tr', (rows) => rows.map((tr) => tr.children[4]!.textContent)),
+      ).toEqual(['1:00.000', '1:00.001', '1:00.002']);
       expect(await page.evaluate(() => (globalThis as any).__pwned)).toBeUndefined();
     } finally {
       await page.unroute('**/daily/*/leaderboard*');

@@ -11,7 +11,7 @@ import { isDay, shiftDay } from './daily.js';
 import { dailyLink, ownGameLink, replayLink, tokens } from './links.js';
 import { ListTable, MoreButton, usePages } from './Pages.js';
 import { useReadModels, useSession } from './session.js';
-import { clockWords, dayWords, NO_DEAL_THAT_DAY, noDealWords, rulesWords } from './words.js';
+import { clockWords, dayWords, NO_DEAL_THAT_DAY, noDealWords, rankedClocks, rulesWords } from './words.js';
 
 /** Entries a page of a leaderboard; More brings the next page (the API's `next`). */
 export const BOARD_PAGE = 20;
@@ -161,7 +161,7 @@ function NameForm({ jwt }: { jwt: string }) {
   );
 }
 
-function BoardRow({ entry }: { entry: LeaderboardEntry }) {
+function BoardRow({ entry, time }: { entry: LeaderboardEntry; time: string }) {
   return (
     <tr data-rank={entry.rank} data-game={entry.gameId ?? undefined}>
       <td>{entry.rank}</td>
@@ -170,7 +170,7 @@ function BoardRow({ entry }: { entry: LeaderboardEntry }) {
       </td>
       <td>{entry.actions}</td>
       <td>{entry.moves}</td>
-      <td>{clockWords(entry.elapsedMs)}</td>
+      <td>{time}</td>
       <td>{new Date(entry.finishedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</td>
       <td>{entry.gameId ? <a href={replayLink(entry.gameId)}>Watch the replay</a> : 'after midnight UTC'}</td>
     </tr>
@@ -253,8 +253,8 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
           class="board"
           headings={['Rank', 'Player', 'Actions', 'Moves', 'Time', 'Finished', 'Replay']}
         >
-          {pages.items.map((entry, i) => (
-            <BoardRow key={entry.gameId ?? i} entry={entry} />
+          {rankedClocks(pages.items).map((time, i) => (
+            <BoardRow key={pages.items[i]!.gameId ?? i} entry={pages.items[i]!} time={time} />
           ))}
         </ListTable>
       )}

@@ -547,4 +547,4 @@ export function dayWords(day: string): string {
 }
 
 /** "3:07", "1:02:09". */
-export { clock as clockWords } from '../../clock.js';
+export { clock as clockWords, rankedClocks } from '../../clock.js';
