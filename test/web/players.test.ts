@@ -124,6 +124,18 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     await name.fill('John Smith');
     expect(await name.evaluate((input: any) => input.validity.valid)).toBe(false);
     expect((await api.post('/dev/tokens', { player: 'John Smith' })).status).toBe(400);
+    // The page says so in words, as the issuer would, without asking it.
+    const asked: string[] = [];
+    const onRequest = (request: { url(): string }) => asked.push(request.url());
+    alice.on('request', onRequest);
+    await alice.getByRole('button', { name: 'Sign in' }).click();
+    await alice
+      .getByRole('alert')
+      .getByText('A player name is one word of letters, digits, _ . @ or -.')
+      .waitFor();
+    alice.off('request', onRequest);
+    expect(asked.filter((url) => url.includes('/dev/tokens'))).toEqual([]);
+    await alice.getByRole('alert').getByRole('button', { name: 'Dismiss' }).click();
     await name.fill('John_Smith');
     expect(await name.evaluate((input: any) => input.validity.valid)).toBe(true);
     expect((await api.post('/dev/tokens', { player: 'John_Smith' })).status).toBe(200);

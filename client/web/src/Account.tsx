@@ -1,5 +1,6 @@
 import { MY_GAMES_LINK } from './links.js';
 import { session, useSession } from './session.js';
+import { SIGN_IN_NAME_WORDS } from './words.js';
 
 /** A name the development issuer takes (infra/local/issuer.ts checks the same). */
 // Spaces around it are taken off (trimmed below), not refused.
@@ -15,8 +16,11 @@ export function Account() {
 
   const signInAs = (event: Event) => {
     event.preventDefault();
-    const name = String(new FormData(event.currentTarget as HTMLFormElement).get('player') ?? '').trim();
-    void session.signInAs(name);
+    const form = event.currentTarget as HTMLFormElement;
+    // Checked here rather than by the browser's own bubble, which not every browser or screen
+    // reader shows: the refusal is the notice's, in words, as the issuer's would be.
+    if (!form.checkValidity()) return session.refuse(SIGN_IN_NAME_WORDS);
+    void session.signInAs(String(new FormData(form).get('player') ?? '').trim());
   };
 
   return (
@@ -34,7 +38,7 @@ export function Account() {
           </button>
         </>
       ) : config?.kind === 'dev' ? (
-        <form class="sign-in" onSubmit={signInAs}>
+        <form class="sign-in" noValidate onSubmit={signInAs}>
           <label>
             Player name
             <input

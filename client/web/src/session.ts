@@ -329,6 +329,8 @@ export const session = {
   },
 
   dismiss: (): void => update({ notice: null }),
+  /** A refusal of the page's own (a sign-in name the issuer would refuse), said as the notice. */
+  refuse: (text: string): void => update({ notice: { text, error: true } }),
 
   /** The page changed one of the player's games: their lists and figures follow within seconds. */
   wrote(): void {

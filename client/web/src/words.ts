@@ -338,6 +338,9 @@ export function ruleWords(rule: Rule, move: Move | undefined, view: View | null)
   }
 }
 
+/** The development issuer's refusal of a player name, and the page's own before it asks. */
+export const SIGN_IN_NAME_WORDS = 'A player name is one word of letters, digits, _ . @ or -.';
+
 /** The name of a problem type: the last segment of its URI (`/problems/illegal-move`). */
 export const problemName = (problem: Partial<Problem>): string => (problem.type ?? '').split('/').pop() ?? '';
 
@@ -350,7 +353,7 @@ export function problemWords(
   if (problem.rule) return ruleWords(problem.rule, context.move, context.view ?? null);
   switch (problemName(problem)) {
     case 'malformed-request':
-      if (context.doing === 'sign-in') return 'A player name is one word of letters, digits, _ . @ or -.';
+      if (context.doing === 'sign-in') return SIGN_IN_NAME_WORDS;
       if (context.doing === 'name')
         return "A name is 1 to 24 characters: letters of any alphabet (at most 4 accents or marks on one), digits, spaces and - _ . ' only, and not one like “Player 7KQ2ZD”, the name of a player who chose none.";
       if (context.doing === 'day')
