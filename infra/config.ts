@@ -108,6 +108,12 @@ function retention(value: unknown, fallback: RetentionDays): RetentionDays {
   return days as RetentionDays;
 }
 
+/** An SNS topic's ARN: partition, region, account, name (the region is checked by the stack). */
+const SNS_TOPIC = /^arn:aws[a-z-]*:sns:[a-z]{2}(-[a-z]+)+-\d:\d{12}:[\w-]{1,256}$/;
+
+/** The region of an SNS topic's ARN (one `configFromContext` took). */
+export const topicRegion = (arn: string): string => arn.split(':')[3]!;
+
 /** The configuration from a plain context object (what tests pass in). */
 export function configFromContext(context: Context): StageConfig {
   const stage = stageOf(context.stage);
@@ -120,11 +126,8 @@ export function configFromContext(context: Context): StageConfig {
   const throttleBurst = positiveNumber('throttleBurst', context.throttleBurst, defaults.throttleBurst);
   if (!Number.isInteger(throttleBurst)) fail('throttleBurst', context.throttleBurst, 'a whole number');
   const alarmTopicArn = context.alarmTopicArn;
-  if (
-    alarmTopicArn !== undefined &&
-    (typeof alarmTopicArn !== 'string' || !alarmTopicArn.startsWith('arn:'))
-  ) {
-    fail('alarmTopicArn', alarmTopicArn, 'an SNS topic ARN');
+  if (alarmTopicArn !== undefined && (typeof alarmTopicArn !== 'string' || !SNS_TOPIC.test(alarmTopicArn))) {
+    fail('alarmTopicArn', alarmTopicArn, 'an SNS topic ARN (arn:aws:sns:<region>:<account>:<topic>)');
   }
   return {
     stage,

@@ -68,12 +68,17 @@ export class DailyDeals extends Construct {
       description:
         'Prepares the daily deals ahead of time; the first request of a day that has none draws it',
       schedule: ScheduleExpression.cron({ minute: '0' }),
+      // The schedule's retries are of its delivery; a run that fails is retried by Lambda (below).
       target: new InvokeFunction(this.prepare, { retryAttempts: 2, maxEventAge: Duration.minutes(30) }),
     });
+    // A failed run (an error thrown after its metric) is run again twice, within the half hour: the
+    // next hour's run comes anyway, and a retry later than that would only double it.
+    this.prepare.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.minutes(30) });
     this.missing = new Alarm(this, 'NextDealMissing', {
       metric: new Metric({
         namespace: METRIC.namespace,
         metricName: METRIC.name,
+        dimensionsMap: { [METRIC.dimension]: props.events.tableName },
         period: Duration.hours(1),
         statistic: 'Maximum',
       }),

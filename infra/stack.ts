@@ -5,7 +5,16 @@
  * client needs.
  */
 
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Tags,
+  Token,
+  Validations,
+} from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -53,7 +62,7 @@ import { READ_TABLE_ENV } from '../functions/store/readModels.js';
 import { TABLE_KEYS } from '../functions/store/table.js';
 import { READ_MODEL_ACTIONS, TABLE_ACTIONS } from './access.js';
 import { PROJECT_ROOT } from './bundling.js';
-import type { StageConfig } from './config.js';
+import { type StageConfig, topicRegion } from './config.js';
 import { DailyDeals } from './daily.js';
 import { allow, SOLVER_MEMORY_MB, serviceFunction } from './functions.js';
 import { Players } from './players.js';
@@ -300,6 +309,11 @@ export class KlondikeStack extends Stack {
       description:
         "DynamoDB table holding the read models (players' games and statistics), kept by the projector",
     });
+    new CfnOutput(this, 'ProjectionFailuresQueueUrl', {
+      value: this.projections.failures.queueUrl,
+      description:
+        'SQS queue of the change-stream records the projector gave up on (alarm ProjectionFailures; docs/operations.md)',
+    });
     new CfnOutput(this, 'UserPoolId', {
       value: this.players.userPool.userPoolId,
       description: 'Cognito user pool that players sign in to',
@@ -355,8 +369,15 @@ export class KlondikeStack extends Stack {
 
   private createAlarms(config: StageConfig): Alarm[] {
     const alarms: Alarm[] = [];
-    const action: IAlarmAction | undefined = config.alarmTopicArn
-      ? new SnsAction(Topic.fromTopicArn(this, 'AlarmTopic', config.alarmTopicArn))
+    const topic = config.alarmTopicArn;
+    // An alarm notifies a topic of its own region only: refused here, not at deploy time.
+    if (topic && !Token.isUnresolved(this.region) && topicRegion(topic) !== this.region) {
+      throw new Error(
+        `context alarmTopicArn=${JSON.stringify(topic)}: the topic is in ${topicRegion(topic)}, the stack in ${this.region}; CloudWatch alarms notify a topic of their own region`,
+      );
+    }
+    const action: IAlarmAction | undefined = topic
+      ? new SnsAction(Topic.fromTopicArn(this, 'AlarmTopic', topic))
       : undefined;
     const alarm = (id: string, metric: IMetric, description: string, threshold = 1): void => {
       const created = new Alarm(this, id, {

@@ -3,10 +3,15 @@ import { now } from '../clock.js';
 import { prepareDeals } from '../daily.js';
 import { today } from '../dailyDay.js';
 import { logger } from '../log.js';
+import { tableName } from '../store/client.js';
 import { dailyDeal } from '../store/daily.js';
 
-/** The metric the stack's alarm watches: 1 when tomorrow's deal is missing in the last hour of today. */
-export const METRIC = { namespace: 'Klondike', name: 'NextDailyDealMissing' } as const;
+/**
+ * The metric the stack's alarm watches: 1 when tomorrow's deal is missing in the last hour of today.
+ * Its dimension is the event table's name, so that stages side by side in one account each report
+ * (and alarm) on their own.
+ */
+export const METRIC = { namespace: 'Klondike', name: 'NextDailyDealMissing', dimension: 'Table' } as const;
 
 /**
  * Invoked every hour by an EventBridge Scheduler schedule: prepares today's and tomorrow's daily
@@ -14,7 +19,8 @@ export const METRIC = { namespace: 'Klondike', name: 'NextDailyDealMissing' } as
  * Then it says, in CloudWatch's embedded metric format, whether tomorrow's deal is still missing
  * in the last hour before midnight (UTC): the stack alarms on it, and on no figure at all (the
  * schedule or the function broken). A preparation that failed fails the run, after its metric:
- * Lambda counts the error (the stack's alarm on the function's errors) and the schedule retries.
+ * Lambda counts the error (the stack's alarm on the function's errors) and runs it again (the
+ * function's asynchronous invocation: 2 retries, within 30 minutes).
  */
 export async function handler(): Promise<{ prepared: readonly string[] }> {
   let prepared: readonly string[] = [];
@@ -33,9 +39,14 @@ export async function handler(): Promise<{ prepared: readonly string[] }> {
       _aws: {
         Timestamp: now(),
         CloudWatchMetrics: [
-          { Namespace: METRIC.namespace, Dimensions: [[]], Metrics: [{ Name: METRIC.name, Unit: 'Count' }] },
+          {
+            Namespace: METRIC.namespace,
+            Dimensions: [[METRIC.dimension]],
+            Metrics: [{ Name: METRIC.name, Unit: 'Count' }],
+          },
         ],
       },
+      [METRIC.dimension]: tableName(),
       [METRIC.name]: missing ? 1 : 0,
       tomorrow,
     }),

@@ -43,11 +43,14 @@ describe('the daily deals prepared ahead', () => {
       // One metric line a run, in CloudWatch's embedded metric format.
       const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)));
       expect(lines).toHaveLength(2);
-      expect(lines[0]._aws.CloudWatchMetrics[0]).toMatchObject({
+      expect(lines[0]._aws.CloudWatchMetrics[0]).toEqual({
         Namespace: METRIC.namespace,
+        Dimensions: [[METRIC.dimension]],
         Metrics: [{ Name: METRIC.name, Unit: 'Count' }],
       });
       expect(lines[0][METRIC.name]).toBe(0);
+      // The stage's own figure: stages side by side in one account never answer for each other.
+      expect(lines[0][METRIC.dimension]).toBe(store.tableName);
     } finally {
       logged.mockRestore();
     }
@@ -59,7 +62,7 @@ describe('the daily deals prepared ahead', () => {
     try {
       await expect(prepare()).rejects.toThrow();
       expect(logged.mock.calls.map(([line]) => Object.keys(JSON.parse(String(line))))).toEqual([
-        ['_aws', METRIC.name, 'tomorrow'],
+        ['_aws', METRIC.dimension, METRIC.name, 'tomorrow'],
       ]);
     } finally {
       process.env[TABLE_ENV] = store.tableName;

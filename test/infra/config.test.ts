@@ -49,6 +49,8 @@ describe('stage configuration from context', () => {
     [{ corsOrigins: 'https://a.example/path' }, /corsOrigins/],
     [{ destroyOnRemoval: 'yes' }, /destroyOnRemoval/],
     [{ alarmTopicArn: 'ops-topic' }, /alarmTopicArn/],
+    [{ alarmTopicArn: 'arn:aws:s3:::ops-bucket' }, /alarmTopicArn/],
+    [{ alarmTopicArn: 'arn:aws:sns:eu-west-1:1234:ops' }, /alarmTopicArn/],
   ])('refuses %j, naming the key', (context, message) => {
     expect(() => configFromContext(context)).toThrow(message);
   });

@@ -25,6 +25,13 @@ describe('the daily deals', () => {
     expect(grantsOf(statementsByRole(template).get(roleId)!)).toEqual([
       `lambda:InvokeFunction on ${JSON.stringify({ 'Fn::GetAtt': [prepareId, 'Arn'] })}`,
     ]);
+    // The schedule's retries are of its delivery; a run that fails is run again by Lambda.
+    const retries = resourcesOf(template, 'AWS::Lambda::EventInvokeConfig').filter(
+      ([, config]) => config.Properties!.FunctionName.Ref === prepareId,
+    );
+    expect(retries.map(([, config]) => config.Properties)).toEqual([
+      expect.objectContaining({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 1800 }),
+    ]);
   });
 
   it('the preparing function may read the day records and put new ones, and write its own logs; nothing else', () => {
@@ -48,6 +55,8 @@ describe('the daily deals', () => {
     );
     expect(alarm![1].Properties).toMatchObject({
       Namespace: METRIC.namespace,
+      // The stage's own figure (the function reports its event table's name).
+      Dimensions: [{ Name: METRIC.dimension, Value: stack.resolve(stack.table.tableName) }],
       Statistic: 'Maximum',
       Period: 3600,
       Threshold: 1,

@@ -1,9 +1,11 @@
+import { App } from 'aws-cdk-lib';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '../../functions/routes.js';
-import type { KlondikeStack } from '../../infra/stack.js';
+import { configFromContext } from '../../infra/config.js';
+import { KlondikeStack } from '../../infra/stack.js';
 import { grantsOf, resourcesOf, roleOf, statementsByRole, synthesize } from './harness.js';
 
 const dev = () => synthesize();
@@ -339,11 +341,23 @@ describe('operations', () => {
     }
   });
 
-  it('output the API URL and the table name', () => {
+  it('refuse a topic of another region than the stack: an alarm notifies a topic of its own region', () => {
+    const config = configFromContext({ alarmTopicArn: 'arn:aws:sns:eu-west-1:123456789012:klondike-alarms' });
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const env = { account: '123456789012', region: 'us-east-1' };
+    expect(() => new KlondikeStack(app, 'Elsewhere', { config, env })).toThrow(
+      /the topic is in eu-west-1, the stack in us-east-1/,
+    );
+  });
+
+  it('output the API URL, the table name and the queue of given-up records', () => {
     const { template, stack } = dev();
     template.hasOutput('ApiUrl', { Value: Match.objectLike({ 'Fn::Join': Match.anyValue() }) });
     template.hasOutput('TableName', {
       Value: { Ref: stack.getLogicalId(stack.table.node.defaultChild as any) },
+    });
+    template.hasOutput('ProjectionFailuresQueueUrl', {
+      Value: { Ref: stack.getLogicalId(stack.projections.failures.node.defaultChild as any) },
     });
   });
 });
