@@ -2,9 +2,15 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /**
  * A script's arguments, parsed strictly as `parseArgs` does: an unknown option or a missing value ends
- * the script with that one line and its usage (exit 2), not a stack trace.
+ * the script with that one line and its usage (exit 2), not a stack trace. `--help` (or `-h`) prints
+ * the usage (exit 0), unless the script takes `help` itself.
  */
 export function parseScriptArgs<const T extends ParseArgsConfig>(config: T, usage: string) {
+  const helps = !('help' in (config.options ?? {}));
+  if (helps && process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
+    console.log(`usage: ${usage}`);
+    process.exit(0);
+  }
   try {
     return parseArgs(config);
   } catch (error) {

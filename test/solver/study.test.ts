@@ -121,6 +121,11 @@ describe('the study of deals', () => {
       expect(after[0]!.nodes).toBe(studyDeal(deckFromSeed(0), HOUSE_RULES, 2_000).nodes);
       expect(after[2]).toEqual(readTable(`${rows[0]}\n${rows[3]}\n`)[0]);
 
+      // Every script says its usage when asked.
+      const help = study('--help');
+      expect(help.status, help.stderr).toBe(0);
+      expect(help.stdout).toMatch(/^usage: npm run study -- /);
+
       const broken = join(dir, 'broken.tsv');
       writeFileSync(broken, `${TABLE_HEADER}\n3\t3\tseven\twon\t1\t1.0\n`);
       const refused = study('--again', broken, '--passes', '3');
