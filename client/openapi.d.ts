@@ -511,6 +511,12 @@ export interface operations {
           };
         };
       };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
         headers: {
@@ -556,7 +562,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
+      /** @description No bearer token while the game is in play (a finished game's reads are public; a daily game's once its day is over), or a sign-in token that does not verify */
       401: {
         headers: {
           /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
@@ -588,6 +594,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description Body over 16384 bytes (carries the limit) */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
@@ -595,6 +607,12 @@ export interface operations {
             /** @example Too Many Requests */
             message?: string;
           };
+        };
+      };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -651,7 +669,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify */
       401: {
         headers: {
           /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
@@ -730,6 +748,12 @@ export interface operations {
           };
         };
       };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
         headers: {
@@ -756,6 +780,11 @@ export interface operations {
         id: string;
       };
     };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -779,7 +808,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify */
       401: {
         headers: {
           /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
@@ -858,6 +887,12 @@ export interface operations {
           };
         };
       };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
         headers: {
@@ -884,6 +919,11 @@ export interface operations {
         id: string;
       };
     };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -907,7 +947,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify */
       401: {
         headers: {
           /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
@@ -986,6 +1026,12 @@ export interface operations {
           };
         };
       };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
         headers: {
@@ -1012,6 +1058,11 @@ export interface operations {
         id: string;
       };
     };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -1035,7 +1086,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify */
       401: {
         headers: {
           /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
@@ -1112,6 +1163,12 @@ export interface operations {
             /** @example Too Many Requests */
             message?: string;
           };
+        };
+      };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1161,7 +1218,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
+      /** @description No bearer token while the game is in play (a finished game's reads are public; a daily game's once its day is over), or a sign-in token that does not verify */
       401: {
         headers: {
           /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
@@ -1193,6 +1250,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description Body over 16384 bytes (carries the limit) */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
@@ -1200,6 +1263,12 @@ export interface operations {
             /** @example Too Many Requests */
             message?: string;
           };
+        };
+      };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1249,7 +1318,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
+      /** @description No bearer token while the game is in play (a finished game's reads are public; a daily game's once its day is over), or a sign-in token that does not verify */
       401: {
         headers: {
           /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
@@ -1281,6 +1350,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description Body over 16384 bytes (carries the limit) */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
@@ -1288,6 +1363,12 @@ export interface operations {
             /** @example Too Many Requests */
             message?: string;
           };
+        };
+      };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1331,7 +1412,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
+      /** @description No bearer token while the game is in play (a finished game's reads are public; a daily game's once its day is over), or a sign-in token that does not verify */
       401: {
         headers: {
           /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
@@ -1363,6 +1444,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description Body over 16384 bytes (carries the limit) */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description A daily game while its day lasts (rule daily-in-progress) */
       422: {
         headers: {
@@ -1380,6 +1467,12 @@ export interface operations {
             /** @example Too Many Requests */
             message?: string;
           };
+        };
+      };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1423,7 +1516,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
+      /** @description No bearer token while the game is in play (a finished game's reads are public; a daily game's once its day is over), or a sign-in token that does not verify */
       401: {
         headers: {
           /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
@@ -1455,6 +1548,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description Body over 16384 bytes (carries the limit) */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description The game is still in play (game-in-play), or a daily game while its day lasts (rule daily-in-progress) */
       422: {
         headers: {
@@ -1472,6 +1571,12 @@ export interface operations {
             /** @example Too Many Requests */
             message?: string;
           };
+        };
+      };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1500,6 +1605,11 @@ export interface operations {
         id: string;
       };
     };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -1523,7 +1633,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify */
       401: {
         headers: {
           /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
@@ -1602,6 +1712,12 @@ export interface operations {
           };
         };
       };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
         headers: {
@@ -1628,6 +1744,11 @@ export interface operations {
         id: string;
       };
     };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -1651,7 +1772,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description No bearer token, or a sign-in token that does not verify (reads of a finished game are public) */
+      /** @description No bearer token, or a sign-in token that does not verify */
       401: {
         headers: {
           /** @description Bearer realm="klondike", with error="invalid_token" for a token that does not verify */
@@ -1730,6 +1851,12 @@ export interface operations {
           };
         };
       };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
         headers: {
@@ -1791,6 +1918,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description Body over 16384 bytes (carries the limit) */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
@@ -1798,6 +1931,12 @@ export interface operations {
             /** @example Too Many Requests */
             message?: string;
           };
+        };
+      };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1853,6 +1992,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description Body over 16384 bytes (carries the limit) */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
@@ -1860,6 +2005,12 @@ export interface operations {
             /** @example Too Many Requests */
             message?: string;
           };
+        };
+      };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -1939,6 +2090,12 @@ export interface operations {
           };
         };
       };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
         headers: {
@@ -1992,6 +2149,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description Body over 16384 bytes (carries the limit) */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
@@ -1999,6 +2162,12 @@ export interface operations {
             /** @example Too Many Requests */
             message?: string;
           };
+        };
+      };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -2019,6 +2188,11 @@ export interface operations {
       header?: {
         /** @description 1..64 visible ASCII characters. The same request again under the same key returns the first answer, with Idempotent-Replayed: true, and appends nothing; the key with another request is 422. */
         "Idempotency-Key"?: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
       };
     };
     responses: {
@@ -2107,6 +2281,12 @@ export interface operations {
           };
         };
       };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
         headers: {
@@ -2168,6 +2348,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description Body over 16384 bytes (carries the limit) */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
@@ -2175,6 +2361,12 @@ export interface operations {
             /** @example Too Many Requests */
             message?: string;
           };
+        };
+      };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -2230,6 +2422,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description Body over 16384 bytes (carries the limit) */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
@@ -2237,6 +2435,12 @@ export interface operations {
             /** @example Too Many Requests */
             message?: string;
           };
+        };
+      };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
@@ -2312,6 +2516,12 @@ export interface operations {
           };
         };
       };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */
       503: {
         headers: {
@@ -2355,6 +2565,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description Body over 16384 bytes (carries the limit) */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Throttled by API Gateway (the stage's rate limits): its own body, not a problem */
       429: {
         content: {
@@ -2362,6 +2578,12 @@ export interface operations {
             /** @example Too Many Requests */
             message?: string;
           };
+        };
+      };
+      /** @description A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Retry later: the store is unavailable, throttled or slow (type store-unavailable), the request ran out of its own time (busy), the service is starting (starting), or the sign-in issuer could not be reached (sign-in-unavailable). A write answered so may still have landed: retry it with the same Idempotency-Key */

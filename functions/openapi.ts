@@ -202,11 +202,15 @@ interface Shape {
 }
 
 /**
- * What an operation accepts (OpenAPI's `security`): a game's token or the owner's sign-in token; a
+ * What an operation accepts (OpenAPI's `security`): a game's token or the owner's sign-in token (or
+ * nothing, to read a finished game); a
  * sign-in token; nothing or a sign-in token (`{}` is the alternative of no credentials); or, for a
  * public operation, nothing (`[]`, said explicitly so that no operation is left undeclared).
  */
-function securityOf(shape: Shape): Json[] {
+function securityOf(shape: Shape, route: Route): Json[] {
+  // A finished game's reads are public (a daily game's once its day is over): no credentials is
+  // one of the alternatives there, and the 401's description says when it is not enough.
+  if (shape.game && route.method === 'GET') return [{}, { bearer: [] }, { signIn: [] }];
   if (shape.game) return [{ bearer: [] }, { signIn: [] }];
   if (shape.player) return [{ signIn: [] }];
   if (shape.signInOptional) return [{}, { signIn: [] }];
@@ -312,11 +316,16 @@ function operation(route: Route): Json {
       retryAfter,
     ),
   };
-  if (route.method === 'POST' || route.method === 'PUT')
-    responses[413] = problem(`Body over ${bodyLimit(route)} bytes (carries the limit)`);
+  // Every route reads what body comes, a GET's too, up to its limit.
+  responses[413] = problem(`Body over ${bodyLimit(route)} bytes (carries the limit)`);
+  responses[500] = problem(
+    'A bug (type internal). A write answered so may have landed: retry it with the same Idempotency-Key',
+  );
   if (shape.game) {
     responses[401] = problem(
-      'No bearer token, or a sign-in token that does not verify (reads of a finished game are public)',
+      route.method === 'GET'
+        ? "No bearer token while the game is in play (a finished game's reads are public; a daily game's once its day is over), or a sign-in token that does not verify"
+        : 'No bearer token, or a sign-in token that does not verify',
       challenge,
     );
     responses[403] = problem("A token that does not open this game, or another player's sign-in token");
@@ -351,7 +360,7 @@ function operation(route: Route): Json {
   return {
     operationId: route.name,
     summary: route.summary,
-    security: securityOf(shape),
+    security: securityOf(shape, route),
     parameters,
     ...(shape.body
       ? {
@@ -360,7 +369,19 @@ function operation(route: Route): Json {
             content: { 'application/json': { schema: ref(shape.body) } },
           },
         }
-      : {}),
+      : route.method === 'POST'
+        ? // A write that takes no fields still reads its body: none, or an empty object.
+          {
+            requestBody: {
+              required: false,
+              content: {
+                'application/json': {
+                  schema: { type: 'object', additionalProperties: false, maxProperties: 0 },
+                },
+              },
+            },
+          }
+        : {}),
     responses,
   };
 }
@@ -372,6 +393,12 @@ export function openApiDocument(): Json {
     metadata: docs,
     target: 'draft-2020-12',
     uri: (id) => `#/components/schemas/${id}`,
+    // What the handlers check beyond the schemas, where JSON Schema can say it: a card once in a
+    // deck, a name not empty.
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema === schemas.DeckCards) jsonSchema.uniqueItems = true;
+      if (zodSchema === schemas.Profile.def.shape.name) jsonSchema.minLength = 1;
+    },
   }) as {
     schemas: Record<string, Json>;
   };

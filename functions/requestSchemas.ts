@@ -40,8 +40,10 @@ export const Rules = z.strictObject({
 });
 
 export const Seed = z.int().check(z.minimum(0), z.maximum(MAX_SEED));
+/** A deck as its 52 card codes (each once: the rules refuse a repeated card, the document says so). */
+export const DeckCards = z.array(CardCode).check(z.length(52));
 export const Deck = z.union([
-  z.array(CardCode).check(z.length(52)),
+  DeckCards,
   z.string().check(z.regex(/^\d{156}$/, 'a deal string is 156 digits')),
 ]);
 

@@ -61,9 +61,32 @@ describe('GET /openapi.json', () => {
     // Open to anyone, and a sign-in token sent must verify (401 otherwise).
     for (const either of ['createGame', 'getDaily', 'leaderboard'])
       expect(security[either], either).toEqual([{}, { signIn: [] }]);
-    expect(security.getGame).toEqual([{ bearer: [] }, { signIn: [] }]);
+    // A finished game's reads are public; its writes never are.
+    for (const read of ['getGame', 'listEvents', 'replay', 'hint', 'analysis'])
+      expect(security[read], read).toEqual([{}, { bearer: [] }, { signIn: [] }]);
+    expect(security.playMove).toEqual([{ bearer: [] }, { signIn: [] }]);
     expect(security.myStats).toEqual([{ signIn: [] }]);
     expect(operations.every((operation) => Array.isArray(operation.security))).toBe(true);
+  });
+
+  it("declares what every route may answer besides its own: 413 for a body over its limit (a GET's too), 500 for a bug", () => {
+    for (const [path, methods] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(methods as Record<string, { responses: object }>))
+        expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(
+          expect.arrayContaining(['413', '500']),
+        );
+  });
+
+  it('says in JSON Schema what the handlers check beyond the types, where it can: a card once in a deck, a name not empty, no fields where none are taken', () => {
+    const { components, paths } = document as any;
+    expect(components.schemas.Deck.anyOf[0]).toMatchObject({ type: 'array', uniqueItems: true });
+    expect(components.schemas.Profile.properties.name).toMatchObject({ minLength: 1 });
+    expect(paths['/games/{id}/undo'].post.requestBody).toEqual({
+      required: false,
+      content: {
+        'application/json': { schema: { type: 'object', additionalProperties: false, maxProperties: 0 } },
+      },
+    });
   });
 
   it('describes every route of the route table', () => {
