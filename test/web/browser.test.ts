@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../client/clock.js';
 import type { Move, PlayedMove, View } from '../../client/types.js';
 import { cardShort } from '../../client/web/src/cards.js';
-import { actedWords, doneWords, hintWords, pickedUpWords } from '../../client/web/src/words.js';
+import { actedWords, doneWords, eventWords, hintWords, pickedUpWords } from '../../client/web/src/words.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import {
   CHROMIUM,
@@ -20,7 +21,7 @@ import {
   shownPiles,
   waitForVersion,
 } from '../support/browser.js';
-import type { Client, Local } from '../support/local.js';
+import { type Client, type Local, newGame } from '../support/local.js';
 import { hiddenCardsIn, hiddenCardsInPage, recordResponses } from './responses.js';
 import { WITHOUT_AUTOPLAY } from './settings.js';
 import { useSite } from './site.js';
@@ -310,10 +311,20 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await check(0);
     // The frame's version is in one element: the bar under it carries none.
     expect(await page.locator('[data-version]').count()).toBe(1);
+    // The table stays while the next frame loads (its cards slide from one to the next): the same
+    // element all along, never a "Loading" in its place.
+    await page.locator('.table').evaluate((table: any) => {
+      table.dataset.kept = 'yes';
+    });
     for (let v = 1; v <= 3; v++) {
       await page.getByRole('button', { name: 'Next' }).click();
       await check(v);
     }
+    expect(await page.locator('.table[data-kept="yes"]').count()).toBe(1);
+    // A screen reader hears where the replay is and what the step did.
+    expect(await page.locator('main.replay .said[aria-live="polite"]').textContent()).toBe(
+      `Step 3 of ${final.version}: ${await page.locator('.event').textContent()}`,
+    );
     await page.getByRole('button', { name: 'Previous' }).click();
     await check(2);
     await page.keyboard.press('ArrowRight');
@@ -327,6 +338,19 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await check(n);
     await page.keyboard.press('End');
     await check(final.version);
+    // A key with a modifier is not a step (Alt+← is the browser's Back).
+    await page.keyboard.press('Control+ArrowLeft');
+    await page.keyboard.press('Shift+Home');
+    await check(final.version);
+    // Next on the step before the last: the button it disables hands the keyboard to the scrubber.
+    await page.keyboard.press('ArrowLeft');
+    await check(final.version - 1);
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await check(final.version);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('aria-label')))
+      .toBe('Step');
     // Keys pressed faster than the page redraws each take their step.
     await page.keyboard.press('Home');
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
@@ -342,6 +366,49 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     expect(Number(await page.getAttribute('output[data-version]', 'data-version'))).toBe(paused);
     mkdirSync(join(tmpdir(), 'klondike-web-screenshots'), { recursive: true });
     await page.screenshot({ path: join(tmpdir(), 'klondike-web-screenshots', 'replay.png'), fullPage: true });
+  });
+
+  it('replays a long game from a link to a step past its first page: the time since its first action, what an undo took back', {
+    timeout: 60_000,
+  }, async () => {
+    const { id, auth } = await newGame(api, { seed: 3 });
+    const act = async (path: string, body?: unknown) =>
+      expect((await api.post(`/games/${id}/${path}`, body, auth)).status).toBe(200);
+    await act('moves', { type: 'draw' });
+    // A second at least between the first action and the rest: the clock of a frame past the
+    // first page of frames must count from the first action, which that page does not hold.
+    await new Promise((wait) => setTimeout(wait, 1_100));
+    for (let i = 0; i < 102; i++) {
+      await act('undo');
+      await act('redo');
+    }
+    await act('resign');
+    const frames = (await api.get(`/games/${id}/replay?from=0&to=3`)).body.frames;
+    const at = (v: number) => api.get(`/games/${id}/replay?from=${v}&to=${v}`).then((r) => r.body.frames[0]);
+    const [first, last] = [await at(1), await at(205)];
+    const time = clock(Date.parse(last.event.at) - Date.parse(first.event.at));
+    expect(time).not.toBe('0:00');
+    await page.goto(`${local.url}/#replay=${id}&at=205`);
+    await page.waitForSelector('output[data-version="205"]');
+    await expect.poll(() => page.locator('.status .time').textContent()).toContain(time);
+    // An undo's step says what it took back, as the table shows it.
+    await page.goto(`${local.url}/#replay=${id}&at=2`);
+    await page.waitForSelector('output[data-version="2"]');
+    const words = eventWords(frames[2].event, frames[2].view, frames[1].view);
+    expect(words).toMatch(/^Undo: .+ back in the stock$/);
+    expect(await page.locator('.event').textContent()).toBe(words);
+    // A page of frames that does not come: the step shown stays said, and End asks again.
+    const later = (url: URL) =>
+      url.pathname.endsWith(`/games/${id}/replay`) && url.searchParams.get('from') === '200';
+    await page.route(later, (route) => route.abort());
+    await page.keyboard.press('End');
+    await page.getByRole('alert').waitFor();
+    expect(await page.locator('output[data-version]').textContent()).toBe('2');
+    expect(new URL(page.url()).hash).toBe(`#replay=${id}&at=2`);
+    await page.unroute(later);
+    await page.keyboard.press('End');
+    await page.waitForSelector('output[data-version="206"]');
+    expect(await page.getByRole('alert').count()).toBe(0);
   });
 
   it('finds no serious or critical accessibility violation (axe-core) in play, the dialogs and the replay', {

@@ -33,7 +33,8 @@ function verdictWords(analysis: Answer, view: View): string {
       if (view.status === 'won')
         // The analysis of a won game needs no search: its line is the player's own moves (those in
         // effect, the undone ones left out), which Watch plays again.
-        return 'This deal can be won, as you showed: watch your winning line, without the moves you undid.';
+        // Every action is a move in effect unless some were undone (an undo is an action of its own).
+        return `This deal can be won, as you showed: watch your winning line${view.version > view.moves ? ', without the moves you undid' : ''}.`;
       return until
         ? `This deal could be won.${until}`
         : 'This deal could be won, and still could when you resigned.';

@@ -31,7 +31,10 @@ export function Replay({
 }) {
   const [game, setGame] = useState<View | null>(null);
   const [version, setVersion] = useState(at ?? 0);
+  /** The frame shown: the last one loaded, kept on the table while the next loads (its cards slide). */
   const [frame, setFrame] = useState<Frame | null>(null);
+  /** The frame before it, when loaded: what an undo or a redo changed is said from the two. */
+  const [before, setBefore] = useState<Frame | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
   /** When the game's first action was made (the log's time), for the clock of each frame. */
@@ -44,6 +47,12 @@ export function Replay({
       (view) => {
         setGame(view);
         setVersion((v) => Math.min(v, view.version));
+        // Opened past the first page: the clock of every frame counts from the first action's time.
+        if (view.version >= 1 && Math.min(at ?? 0, view.version) >= PAGE)
+          api.replay(id, token, 1, 1).then(
+            ({ frames }) => frames[0] && setFirstAt(Date.parse(frames[0].event.at)),
+            () => {},
+          );
       },
       (failure: unknown) => setError(failureWords(failure, 'replay')),
     );
@@ -72,10 +81,17 @@ export function Replay({
       (frames) => {
         if (!current) return;
         setFrame(frames.get(version) ?? null);
-        setError(null);
+        setBefore(frames.get(version - 1));
         history.replaceState(null, '', `#replay=${encodeURIComponent(id)}&at=${version}`);
       },
-      (failure: unknown) => current && setError(failureWords(failure, 'replay')),
+      (failure: unknown) => {
+        if (!current) return;
+        setError(failureWords(failure, 'replay'));
+        // Back to the step shown, so that the counter says what the table shows and asking the
+        // same step again asks again.
+        setPlaying(false);
+        setVersion(shownVersion.current ?? 0);
+      },
     );
     return () => {
       current = false;
@@ -85,7 +101,10 @@ export function Replay({
   const last = game?.version ?? 0;
   // From the version as it is when the step applies, not as last drawn: keys pressed faster than
   // the page redraws each take their step.
-  const go = (to: (v: number) => number) => setVersion((v) => Math.max(0, Math.min(last, to(v))));
+  const go = (to: (v: number) => number) => {
+    setError(null);
+    setVersion((v) => Math.max(0, Math.min(last, to(v))));
+  };
 
   // Playing: the next frame once the one shown is drawn, until the last.
   useEffect(() => {
@@ -99,6 +118,8 @@ export function Replay({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.target as HTMLElement).closest('input, textarea, select')) return;
+      // Alt+← is the browser's Back, and a modifier is no step.
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       const steps: Record<string, (v: number) => number> = {
         ArrowLeft: (v) => v - 1,
         ArrowRight: (v) => v + 1,
@@ -115,20 +136,40 @@ export function Replay({
     return () => document.removeEventListener('keydown', onKey);
   });
 
-  const shown = frame?.version === version ? frame : null;
+  const shown = frame;
+  const shownVersion = useRef<number | undefined>(undefined);
+  shownVersion.current = shown?.version;
   const stepTo = (to: (v: number) => number) => {
     setPlaying(false);
     go(to);
   };
+  // A button that the last step disabled (Next on the last step, Previous on the first, Play at
+  // the end) had the keyboard: it goes to the scrubber, not to the page.
+  const scrubber = useRef<HTMLInputElement>(null);
+  const focused = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    const lost = document.activeElement === document.body || document.activeElement === focused.current;
+    if (focused.current?.disabled && lost) scrubber.current?.focus();
+  });
+  const keep = (event: FocusEvent) => {
+    const target = event.target as HTMLElement;
+    focused.current = target instanceof HTMLButtonElement ? target : null;
+  };
+  const words = shown
+    ? eventWords(shown.event, shown.view, before?.version === shown.version - 1 ? before.view : undefined)
+    : '';
   return (
-    <main class="replay">
+    <main class="replay" onFocusIn={keep}>
       <header class="toolbar">
         <h1>Replay</h1>
         <div class="actions">
           <button
             type="button"
             disabled={!game || (!playing && version >= last)}
-            onClick={() => setPlaying(!playing)}
+            onClick={() => {
+              setError(null);
+              setPlaying(!playing);
+            }}
           >
             {playing ? 'Pause' : 'Play'}
           </button>
@@ -143,16 +184,19 @@ export function Replay({
               Back to the game
             </a>
           ) : (
+            // The last game this browser played, or a new deal when it has played none.
             <a class="button" href="#play">
-              Back to the table
+              {tokens.last() ? 'Back to the table' : 'Play a game'}
             </a>
           )}
         </div>
       </header>
       <div class="controls">
         <input
+          ref={scrubber}
           type="range"
           aria-label="Step"
+          aria-valuetext={`Step ${version} of ${last}`}
           min={0}
           max={last}
           value={version}
@@ -165,8 +209,10 @@ export function Replay({
         <span class="frame-number">
           Step <output data-version={shown?.version}>{shown?.version ?? version}</output> of {last}
         </span>
-        <span class="event" aria-live="polite">
-          {shown ? eventWords(shown.event, shown.view) : ''}
+        <span class="event">{words}</span>
+        {/* Where the replay is and what that step did, for a screen reader, at each step. */}
+        <span class="said" aria-live="polite">
+          {shown ? `Step ${shown.version} of ${last}: ${words}` : ''}
         </span>
       </div>
       {shown && (

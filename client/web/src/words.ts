@@ -209,11 +209,17 @@ function changeWords(before: View, after: View, back: boolean): string[] {
   return words;
 }
 
-/** A replay's event in words, from the view after it (the cards moved then lie on top of their new pile). */
-export function eventWords(event: GameEvent, after: View): string {
+/**
+ * A replay's event in words, from the view after it (the cards moved then lie on top of their new
+ * pile), and for an undo or a redo, when the view before it is at hand, what it changed.
+ */
+export function eventWords(event: GameEvent, after: View, before?: View): string {
   const data = event.data as { from?: PileId; to?: PileId; count?: number; move?: { type: string } };
-  const undone = (what: string) =>
-    `${what} ${data.move?.type === 'draw' ? 'a draw' : data.move?.type === 'recycle' ? 'a turn of the waste' : 'a move'}`;
+  const undone = (what: string) => {
+    const changes = before ? changeWords(before, after, what === 'Undo') : [];
+    if (changes.length) return `${what}: ${changes.join('; ')}`;
+    return `${what} ${data.move?.type === 'draw' ? 'a draw' : data.move?.type === 'recycle' ? 'a turn of the waste' : 'a move'}`;
+  };
   switch (event.type) {
     case 'dealt':
       return 'The deal';
