@@ -42,9 +42,18 @@ export function parse(
     const { values, positionals } = parseArgs({ args: argv, options, allowPositionals, strict: true });
     return { values: values as Values, positionals };
   } catch (error) {
-    // On one line, the whole of it: Node's advice for a value that starts with a dash (`--seed=-1`)
-    // is on its later lines.
-    throw new UsageError((error as Error).message.split('\n').join(' ').trim() || 'bad arguments');
+    const message = (error as Error).message;
+    // A value that starts with a dash (`--at -1`) reads as an option: said plainly, with the way to
+    // give it.
+    const ambiguous = /^Option '(?:-\w, )?(--[\w-]+)' argument is ambiguous/.exec(message);
+    if (ambiguous) {
+      const option = ambiguous[1]!;
+      const value = argv[argv.indexOf(option) + 1];
+      throw new UsageError(
+        `${option} needs a value, and "${value}" reads as an option: write ${option}=${value} to give it`,
+      );
+    }
+    throw new UsageError(message.split('\n').join(' ').trim() || 'bad arguments');
   }
 }
 

@@ -123,7 +123,8 @@ export function fileFrames(api: Api, text: string, name: string, warn: (line: st
         const moves = steps.slice(0, version).filter((step): step is HistoryStep => step !== undefined);
         frame = api
           .checkReplay({ deck: data.deck!, ...(data.rules ? { rules: data.rules } : {}), moves })
-          .then(({ view }) => ({ version, event: events[version]!, view }));
+          // POST /replays names its view "replay": the board is titled with the file instead.
+          .then(({ view }) => ({ version, event: events[version]!, view: { ...view, id: name } }));
         cache.set(version, frame);
         frame.catch(() => cache.delete(version));
       }
@@ -224,6 +225,7 @@ export async function runReplay(config: ReplayConfig): Promise<number> {
       if (line === undefined) break;
       const text = line.trim().toLowerCase();
       const jump = /^(?:j|jump|g|go)?\s*(\d+)$/.exec(text);
+      const badJump = !jump && /^(?:j|jump|g|go)(?:\s|$)/.test(text);
       if (text === '' || text === 'n' || text === 'next') {
         if (version < source.last) version++;
         else print('That was the last frame (q to quit, p to go back).');
@@ -240,6 +242,8 @@ export async function runReplay(config: ReplayConfig): Promise<number> {
         version = source.last;
       } else if (text === 'q' || text === 'quit' || text === 'exit') {
         break;
+      } else if (badJump) {
+        print(`j takes a version: a whole number from 0 to ${source.last} (j 12).`);
       } else {
         print('n or enter: next · p: previous · j N: jump to version N · f / l: first / last · q: quit');
       }

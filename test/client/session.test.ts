@@ -153,6 +153,8 @@ describe('a game played and replayed through the terminal client', () => {
     const fileFrames = fromFile.text().match(/^── .*$/gm);
     expect(fileFrames?.[0]).toBe('── 0/6 · dealt (seed 42) ──');
     expect(fileFrames?.[6]).toBe('── 6/6 · resigned ──');
+    // Each board is titled with the file it comes from (POST /replays names no game).
+    expect(fromFile.text()).toContain(`Klondike  game ${file}  version 6`);
 
     // By id: the game is over, so no token. The boards match the file's, frame for frame.
     const byId = streams();
@@ -171,7 +173,7 @@ describe('a game played and replayed through the terminal client', () => {
     expect(last).toMatch(/ stock, next card drawn first:\n\[ 3♥\] \[ J♠\] \[ 7♦\]/);
     expect(last).toMatch(/\n {2}4♦ {4}J♣ {2}\[ K♥\] \[ Q♣\] \[ 4♣\] \[ 7♠\] \[ 7♥\]\n/);
 
-    const stepping = streams(['n', '', 'p', 'j 6', 'n', 'q']);
+    const stepping = streams(['n', '', 'p', 'j -1', 'j abc', 'j 6', 'n', 'q']);
     expect(await runReplay({ ...stepping, url: local.url, source: id, color: false })).toBe(0);
     expect(stepping.text().match(/^── (\d+)\/6/gm)).toEqual([
       '── 0/6',
@@ -181,6 +183,10 @@ describe('a game played and replayed through the terminal client', () => {
       '── 6/6',
     ]);
     expect(stepping.text()).toContain('That was the last frame');
+    // A jump to no version says what it takes, once for each.
+    expect(stepping.text().match(/j takes a version: a whole number from 0 to 6 \(j 12\)\./g)).toHaveLength(
+      2,
+    );
 
     const one = streams();
     expect(await runReplay({ ...one, url: local.url, source: id, at: 4, color: false })).toBe(0);
