@@ -580,8 +580,8 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     expect(await shown.getAttribute('data-verdict')).toBe(analysis.verdict);
     expect(analysis.verdict).toBe('winnable');
     expect(await shown.getAttribute('data-last-winnable')).toBe(String(won.version));
-    // A won game's line is the player's own, not the solver's.
-    expect(await shown.textContent()).toContain('as you showed: watch your winning line');
+    // A won game's line is the player's own, not the solver's; this one undid nothing.
+    expect(await shown.textContent()).toContain('as you showed: watch your winning line.');
 
     // The winning line plays itself, move after move, animated.
     const before = (await animations()).length;
