@@ -6,38 +6,11 @@ import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import type { DevIssuer } from './issuer.js';
 import { type LocalRoutes, send } from './server.js';
 import { type LocalSiteConfig, serveSiteConfig } from './site-config.js';
-import { requestPath } from './target.js';
+import { addressedHere, requestPath } from './target.js';
 
 /** The runtime's own routes, never deployed: the development issuer's, and the rebuild trigger. */
 const REBUILD = '/dev/rebuild-projections';
 const isOwn = (path: string) => path.startsWith('/dev/') || path === '/.well-known/jwks.json';
-
-/** Whether an address is this machine's loopback (IPv4, IPv6, or IPv4 mapped into IPv6). */
-export const isLoopback = (address: string): boolean =>
-  address === '::1' || address === 'localhost' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address);
-
-/** Every value of a header as sent, repeats included (Node keeps only the first `Host`). */
-const valuesOf = (request: IncomingMessage, name: string): string[] =>
-  request.rawHeaders.flatMap((value, i) =>
-    i % 2 === 1 && request.rawHeaders[i - 1]!.toLowerCase() === name ? [value.trim().toLowerCase()] : [],
-  );
-
-/**
- * Whether a request is addressed to this runtime by a name that only this machine gives it (one
- * `Host`, 127.0.0.1:PORT, localhost:PORT or [::1]:PORT: a DNS-rebound name is none of them, and a
- * target in absolute form names the same), comes from this machine, and carries no `Origin` but
- * this runtime's own (a page elsewhere that posts here sends its own). docs/api.md.
- */
-export function addressedHere(request: IncomingMessage, port: number): boolean {
-  const hosts = valuesOf(request, 'host');
-  const names = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-  if (hosts.length !== 1 || !names.includes(hosts[0]!)) return false;
-  const host = hosts[0]!;
-  const target = request.url ?? '/';
-  if (!target.startsWith('/') && !target.toLowerCase().startsWith(`http://${host}/`)) return false;
-  if (!isLoopback(request.socket.remoteAddress ?? '')) return false;
-  return valuesOf(request, 'origin').every((origin) => origin === `http://${host}`);
-}
 
 /**
  * `POST /dev/rebuild-projections`: builds every read model again from the log, in place, on this

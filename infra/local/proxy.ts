@@ -1,5 +1,6 @@
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerThisMachineOnly } from './target.js';
 
 /** A DynamoDB request as it passes the proxy: its operation (`PutItem`, `Query`, ...) and JSON body. */
 export interface StoreRequest {
@@ -59,7 +60,7 @@ export async function startStoreProxy(upstream: string, taps: readonly Tap[]): P
       const done = (answer: StoreAnswer | undefined) => {
         for (const tap of taps) tap.after?.(request, answer);
       };
-      const headers = { ...incoming.headers, 'content-length': String(sent.length) };
+      const headers = { ...incoming.headers, host: target.host, 'content-length': String(sent.length) };
       const call = forward(
         { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers },
         (answer) => {
@@ -83,6 +84,7 @@ export async function startStoreProxy(upstream: string, taps: readonly Tap[]): P
       call.end(sent);
     });
   });
+  answerThisMachineOnly(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

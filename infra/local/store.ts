@@ -16,6 +16,7 @@ import { TABLE_ENV } from '../../functions/routes.js';
 import { BY_RANK } from '../../functions/store/dailyModels.js';
 import { BY_STATUS, READ_KEYS, READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { TABLE_KEYS } from '../../functions/store/table.js';
+import { answerThisMachineOnly } from './target.js';
 
 export interface LocalStore {
   readonly endpoint: string;
@@ -317,6 +318,7 @@ export async function startLocalStore(
     createTableMs: 0,
     ...(options.dataDir ? { path: options.dataDir } : {}),
   });
+  answerThisMachineOnly(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tableName = options.tableName ?? LOCAL_TABLE;

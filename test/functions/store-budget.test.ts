@@ -37,7 +37,7 @@ beforeAll(async () => {
           port: upstream.port,
           method: incoming.method,
           path: incoming.url,
-          headers: incoming.headers,
+          headers: { ...incoming.headers, host: upstream.host },
         },
         (answer) => {
           const body: Buffer[] = [];

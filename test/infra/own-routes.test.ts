@@ -3,8 +3,10 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_AUDIENCE_ENV, OIDC_ISSUER_ENV } from '../../functions/http/identity.js';
-import { addressedHere } from '../../infra/local/own-routes.js';
+import { startStoreProxy } from '../../infra/local/proxy.js';
 import type { Runtime } from '../../infra/local/runtime.js';
+import { startLocalStore } from '../../infra/local/store.js';
+import { addressedHere } from '../../infra/local/target.js';
 import { startLocal } from '../support/local.js';
 
 /**
@@ -224,6 +226,61 @@ describe('a request addressed here', () => {
       expect(addressedHere(request(address), 3000), address).toBe(true);
     for (const address of ['192.168.1.7', '10.0.0.2', '::ffff:192.168.1.7', 'fe80::1', ''])
       expect(addressedHere(request(address), 3000), address).toBe(false);
+  });
+});
+
+describe('the embedded store and its proxy', () => {
+  it("answer this machine's runtime, and refuse a page elsewhere (dynalite would allow any origin) and a rebound name", async () => {
+    const store = await startLocalStore();
+    const proxy = await startStoreProxy(store.endpoint, []);
+    try {
+      for (const endpoint of [store.endpoint, proxy.endpoint]) {
+        const list = (headers: Record<string, string>) =>
+          fetch(endpoint, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/x-amz-json-1.0',
+              'x-amz-target': 'DynamoDB_20120810.ListTables',
+              authorization:
+                'AWS4-HMAC-SHA256 Credential=x/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=x',
+              'x-amz-date': '20260101T000000Z',
+              ...headers,
+            },
+            body: '{}',
+          });
+        // As the SDK sends it: answered.
+        expect((await list({})).status, endpoint).toBe(200);
+        // As a page elsewhere sends it (its preflight too): refused before the store reads it.
+        expect((await list({ origin: 'https://elsewhere.example' })).status, endpoint).toBe(403);
+        const preflight = await fetch(endpoint, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+        });
+        expect(preflight.status, endpoint).toBe(403);
+        expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+      }
+      // A name that is not this machine's (DNS rebinding).
+      const port = new URL(store.endpoint).port;
+      expect(
+        await new Promise<number>((done, fail) =>
+          httpRequest(
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: '/',
+              headers: { host: `rebound.example:${port}` },
+            },
+            (answer) => done(answer.statusCode!),
+          )
+            .on('error', fail)
+            .end('{}'),
+        ),
+      ).toBe(403);
+    } finally {
+      await proxy.close();
+      await store.close();
+    }
   });
 });
 

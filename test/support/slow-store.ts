@@ -34,7 +34,8 @@ export async function slowStore(upstream: string) {
               port: target.port,
               path: incoming.url,
               method: incoming.method,
-              headers: incoming.headers,
+              // Addressed to the store itself, as a client of it would (it answers no other name).
+              headers: { ...incoming.headers, host: target.host },
             },
             (answer) => {
               const body: Buffer[] = [];
