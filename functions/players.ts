@@ -24,15 +24,66 @@ const TOWER = new RegExp(`\\p{M}{${MARKS_MAX + 1}}`, 'u');
 /** The characters of a derived name's tag (`derivedName`): no I or O, no 0 or 1. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** The shape of a derived name, which no player may choose unless it is their own. */
-const DERIVED = new RegExp(`^Player [${ALPHABET}]{6}$`);
+/** The shape of a derived name, which no player may choose unless it is their own (`looksDerived`). */
+const DERIVED = new RegExp(`^Player [${ALPHABET}]{6}$`, 'i');
+
+/** Cyrillic and Greek letters that look like the Latin letters of a derived name, and those. */
+const LOOKALIKES: Record<string, string> = Object.fromEntries(
+  [
+    ['АΑ', 'A'],
+    ['аα', 'a'],
+    ['ВΒ', 'B'],
+    ['ЕΕ', 'E'],
+    ['еε', 'e'],
+    ['ΖZ', 'Z'],
+    ['НΗ', 'H'],
+    ['ІΙӀ', 'I'],
+    ['іι', 'i'],
+    ['ЈJ', 'J'],
+    ['ј', 'j'],
+    ['КΚ', 'K'],
+    ['кκ', 'k'],
+    ['МΜ', 'M'],
+    ['ΝN', 'N'],
+    ['ОΟ', 'O'],
+    ['оο', 'o'],
+    ['РΡ', 'P'],
+    ['рρ', 'p'],
+    ['СϹ', 'C'],
+    ['сϲ', 'c'],
+    ['ЅS', 'S'],
+    ['ѕ', 's'],
+    ['ТΤ', 'T'],
+    ['УΥ', 'Y'],
+    ['уγ', 'y'],
+    ['ХΧ', 'X'],
+    ['хχ', 'x'],
+    ['ԛ', 'q'],
+    ['ԜW', 'W'],
+    ['ԝ', 'w'],
+    ['ν', 'v'],
+    ['Ь', 'b'],
+  ].flatMap(([from, to]) => [...from!].map((letter) => [letter, to!])),
+);
+
+/**
+ * Whether a name would pass for a derived one on a page: in its compatibility form (a fullwidth Ｐ
+ * is P), its runs of spaces made one (a page shows two as one), lookalike letters read as the Latin
+ * they pass for (a Cyrillic а as a), in either case.
+ */
+const looksDerived = (name: string): boolean =>
+  DERIVED.test(
+    [...name.normalize('NFKC').replace(/\s+/g, ' ')].map((letter) => LOOKALIKES[letter] ?? letter).join(''),
+  );
 
 /** A character as a name counts it: one that is no mark, with the marks after it (or marks alone). */
 const CHARACTER = /\P{M}\p{M}*|\p{M}+/gu;
 
 /**
- * A name `player` chose, trimmed and in Unicode's composed form; or why it is not one. A name shaped
- * like another player's derived one ("Player 7KQ2ZD") would pass for that player on a leaderboard.
+ * A name `player` chose, trimmed and in Unicode's composed form; or why it is not one. A name that
+ * looks like another player's derived one ("Player 7KQ2ZD", "Player  7KQ2ZD", "Plаyer 7KQ2ZD" with
+ * a Cyrillic а) would pass for that player on a leaderboard. Chosen names are not unique: only the
+ * derived ones stand for one player.
  */
 export function checkName(
   raw: string,
@@ -47,7 +98,7 @@ export function checkName(
   if (!NAME.test(name)) return { problem: "A name may hold letters, digits, spaces and - _ . ' only." };
   if (TOWER.test(name))
     return { problem: `A letter of a name carries at most ${MARKS_MAX} accents or marks.` };
-  if (DERIVED.test(name) && name !== derivedName(player))
+  if (looksDerived(name) && name !== derivedName(player))
     return { problem: 'Names like "Player 7KQ2ZD" are those of players who chose none: choose another.' };
   return { name };
 }

@@ -237,6 +237,19 @@ describe('the day of a daily deal', () => {
     });
     expect(posing.status).toBe(400);
     expect(posing.body.detail).toMatch(/choose another/);
+    // So would a name a page shows the same: two spaces (shown as one), a Cyrillic а, a fullwidth
+    // Ｐ, another case.
+    const tag = bob.displayName.slice('Player '.length);
+    for (const lookalike of [
+      `Player  ${tag}`,
+      `Pl\u0430yer ${tag}`,
+      `\uFF30layer ${tag}`,
+      `PLAYER ${tag.toLowerCase()}`,
+    ]) {
+      const refused = await api.call('PUT', '/me/profile', { body: { name: lookalike }, headers: jwt.carol });
+      expect(refused.status, lookalike).toBe(400);
+      expect(refused.body.detail, lookalike).toMatch(/choose another/);
+    }
     const own = await api.call('PUT', '/me/profile', { body: { name: bob.displayName }, headers: jwt.bob });
     expect(own.body.name).toBe(bob.displayName);
     await api.call('PUT', '/me/profile', { body: { name: 'Player Wonder' }, headers: jwt.dan });
