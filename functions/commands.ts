@@ -117,6 +117,11 @@ async function answerUnchanged(
     };
     const stands = await keepAnswer(id, key, answer);
     if (stands !== answer) return answerAgain(id, loaded, key, stands);
+    // A write under the same key, sent at once with this one, may have landed since the game was
+    // loaded: its events are the key's first answer, and this request is answered by them.
+    const now = await loadOrNotFound(id);
+    const landed = now.keys.get(key.key);
+    if (landed) return answerAgain(id, now, key, landed);
   }
   if (problem) throw problem;
   return gameJson(200, viewOf(loaded.state, id), loaded.state.version);

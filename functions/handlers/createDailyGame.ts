@@ -70,7 +70,16 @@ export const handler = httpHandler(ROUTE, async (request) => {
   const stands = await claimAttempt(day, owner, attempt);
   if (stands.gameId !== attempt.gameId) return answerAttempt(day, owner, stands);
   const creation: Creation = { ...attempt, fingerprint: print, dealt, token, owner };
-  if (key !== undefined) await recordCreation(key, creation);
+  const keyed = key === undefined || (await recordCreation(key, creation));
   await createGame(attempt.gameId, dealt, creation);
+  // A POST /games sent at once under the same key took it first (an SDK-retried put of this very
+  // record reads as this game): the key is that game's. The day's game stands all the same; the
+  // player's sign-in opens it, and the next call answers it.
+  if (!keyed && (await findCreation(key!))?.gameId !== attempt.gameId) {
+    throw new Problem(
+      'idempotency-key-reused',
+      `Idempotency-Key ${JSON.stringify(name)} was used for another request.`,
+    );
+  }
   return createdAnswer(creation, false);
 });

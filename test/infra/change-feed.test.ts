@@ -94,6 +94,45 @@ describe('a write whose answer was lost', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect((await api.get(`/games/${again.body.id}`, player)).status).toBe(200);
   });
+
+  it('answers two requests sent at once under one key as it answers their retries: the write that landed is the first answer', async () => {
+    const game = await newGame(api, { seed: 42 }); // an empty waste: a move from it is refused
+    const headers = { ...game.auth, 'idempotency-key': 'one-key-two-requests' };
+    const refusedMove = { type: 'move', from: 'waste', to: 't1' };
+    // The refusal's record reaches the store only after the draw sent under the same key has landed.
+    slow.control.delays = (body) => body.includes('answer#');
+    slow.control.putDelayMs = 1_000;
+    const move = api.post(`/games/${game.id}/moves`, refusedMove, headers);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const draw = await api.post(`/games/${game.id}/moves`, { type: 'draw' }, headers);
+    const first = await move;
+    slow.control.putDelayMs = 0;
+    slow.control.delays = undefined;
+    expect(draw.status).toBe(200);
+    // The draw's events are the key's first answer: the move is another request under it, now
+    // and on its retry.
+    expect([first.status, first.body.type]).toEqual([422, '/problems/idempotency-key-reused']);
+    const retried = await api.post(`/games/${game.id}/moves`, refusedMove, headers);
+    expect([retried.status, retried.body.type]).toEqual([first.status, first.body.type]);
+
+    // A game and the day's game asked at once under one key: one of them has it, each retry is
+    // answered as it was.
+    for (let i = 0; i < 3; i++) {
+      const player = {
+        ...(await signedIn(api, `one-key-player-${i}`)),
+        'idempotency-key': crypto.randomUUID(),
+      };
+      const ask = () => [
+        api.post('/games', { seed: 3 }, player),
+        api.post('/daily/games', undefined, player),
+      ];
+      const answers = await Promise.all(ask());
+      const again = await Promise.all(ask());
+      const seen = (list: typeof answers) => list.map((a) => [a.status, a.body.id ?? a.body.type]);
+      expect(seen(again)).toEqual(seen(answers));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
+    }
+  });
 });
 
 describe("a runtime stopped while a write is in hand (npm start's SIGTERM)", () => {
