@@ -5,8 +5,18 @@ export type Response = APIGatewayProxyStructuredResultV2 & { statusCode: number 
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * On every answer of the API: kept by no cache (an answer may carry a game's token, a player's
+ * games, a game in play), and read as the type it says.
+ */
+const ANSWER_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+
 export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return { statusCode, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(body) };
+  return {
+    statusCode,
+    headers: { 'content-type': JSON_TYPE, ...ANSWER_HEADERS, ...headers },
+    body: JSON.stringify(body),
+  };
 }
 
 /** The ETag of a game at a version: the version, quoted. */
@@ -57,7 +67,11 @@ function problemBody(problem: Problem): string {
 export function problemResponse(problem: Problem): Response {
   return {
     statusCode: problem.status,
-    headers: { 'content-type': 'application/problem+json; charset=utf-8', ...problem.headers },
+    headers: {
+      'content-type': 'application/problem+json; charset=utf-8',
+      ...ANSWER_HEADERS,
+      ...problem.headers,
+    },
     body: problemBody(problem),
   };
 }

@@ -140,6 +140,19 @@ export function apiSuite(server: { api: Client; local: Local }): void {
   });
 
   describe('who may do what', () => {
+    it('keeps no answer in a cache: a creation carries its token, a view its game in play, a problem too', async () => {
+      const { id, auth, created } = await newGame(server.api);
+      const answers = [
+        created,
+        await server.api.get(`/games/${id}`, auth),
+        await server.api.get(`/games/${id}`),
+      ];
+      for (const answer of answers) {
+        expect(answer.headers.get('cache-control'), String(answer.status)).toBe('no-store');
+        expect(answer.headers.get('x-content-type-options'), String(answer.status)).toBe('nosniff');
+      }
+    });
+
     it('401 without a token, 403 with a wrong one, on every game route', async () => {
       const { id } = await newGame(server.api);
       const routes: [string, string, unknown?][] = [
