@@ -6,6 +6,7 @@
  * feed has settled, so its figures are its own. docs/operations.md quotes them. Index writes are not
  * in dynalite's figures.
  */
+import winningLines from '../test/fixtures/winning-lines.json' with { type: 'json' };
 import { quickDeck } from './quick-deck.js';
 
 // Before the handlers load (the test support loads them too): their logger reads it once.
@@ -76,4 +77,64 @@ await measure("a player's resignation, projected", () =>
 await measure('GET /me/stats', () => api.get('/me/stats', player));
 await measure('GET /me/games', () => api.get('/me/games', player));
 await measure('POST /replays', () => api.post('/replays', { seed: 42, moves: [{ type: 'draw' }] }));
+
+// What a game keeps in the event table for ever (the log has no expiry): its items' size by
+// DynamoDB's rules (attribute names and values; a number about a byte per two digits), as storage
+// and point-in-time recovery bill it.
+const { DynamoDBClient, QueryCommand } = await import('@aws-sdk/client-dynamodb');
+type AttributeValue = import('@aws-sdk/client-dynamodb').AttributeValue;
+const store = new DynamoDBClient({
+  endpoint: process.env.DYNAMODB_ENDPOINT!,
+  region: 'local',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+type Value = AttributeValue;
+const valueSize = (value: Value): number => {
+  if (value.S !== undefined) return Buffer.byteLength(value.S);
+  if (value.N !== undefined) return Math.ceil(value.N.replace(/^-|\.|^0+/g, '').length / 2) + 1;
+  if (value.B !== undefined) return value.B.length;
+  if (value.L !== undefined) return 3 + value.L.reduce((sum, item) => sum + 1 + valueSize(item), 0);
+  if (value.M !== undefined) return 3 + itemSize(value.M) + Object.keys(value.M).length;
+  return 1;
+};
+const itemSize = (item: Record<string, Value>): number =>
+  Object.entries(item).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + valueSize(value), 0);
+async function stored(what: string, game: { id: string; token: string }) {
+  const { id } = game;
+  let items = 0;
+  let bytes = 0;
+  let start: Record<string, Value> | undefined;
+  do {
+    const page = await store.send(
+      new QueryCommand({
+        TableName: runtime.tableName,
+        KeyConditionExpression: 'pk = :id',
+        ExpressionAttributeValues: { ':id': { S: id } },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      items++;
+      bytes += itemSize(item);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const version = (await api.get(`/games/${id}`, { authorization: `Bearer ${game.token}` })).body.version;
+  console.log(`${what.padEnd(44)} ${version} actions: ${items} items, ${(bytes / 1024).toFixed(1)} KB`);
+}
+console.log('\nWhat a game keeps in the event table');
+await stored('a game dealt, no action', (await api.post('/games', { seed: 7 })).body);
+const twenty = await api.post('/games', { seed: 8 });
+const twentyAuth = { authorization: `Bearer ${twenty.body.token}` };
+for (let i = 0; i < 19; i++) {
+  const { stock } = (await api.get(`/games/${twenty.body.id}`, twentyAuth)).body;
+  await api.post(`/games/${twenty.body.id}/moves`, { type: stock.count ? 'draw' : 'recycle' }, twentyAuth);
+}
+await api.post(`/games/${twenty.body.id}/resign`, undefined, twentyAuth);
+await stored('a game of 19 draws, resigned', twenty.body);
+const line = winningLines.lines[0]!;
+const won = await api.post('/games', { deck: line.deck });
+for (const move of line.moves)
+  await api.post(`/games/${won.body.id}/moves`, move, { authorization: `Bearer ${won.body.token}` });
+await stored('a game won along a winning line', won.body);
 await runtime.stop();
