@@ -136,9 +136,8 @@ export function Replay({
     return () => document.removeEventListener('keydown', onKey);
   });
 
-  const shown = frame;
   const shownVersion = useRef<number | undefined>(undefined);
-  shownVersion.current = shown?.version;
+  shownVersion.current = frame?.version;
   const stepTo = (to: (v: number) => number) => {
     setPlaying(false);
     go(to);
@@ -155,9 +154,7 @@ export function Replay({
     const target = event.target as HTMLElement;
     focused.current = target instanceof HTMLButtonElement ? target : null;
   };
-  const words = shown
-    ? eventWords(shown.event, shown.view, before?.version === shown.version - 1 ? before.view : undefined)
-    : '';
+  const words = frame ? eventWords(frame.event, frame.view, before?.view) : '';
   return (
     <main class="replay" onFocusIn={keep}>
       <header class="toolbar">
@@ -207,23 +204,23 @@ export function Replay({
           }}
         />
         <span class="frame-number">
-          Step <output data-version={shown?.version}>{shown?.version ?? version}</output> of {last}
+          Step <output data-version={frame?.version}>{frame?.version ?? version}</output> of {last}
         </span>
         <span class="event">{words}</span>
         {/* Where the replay is and what that step did, for a screen reader, at each step. */}
         <span class="said" aria-live="polite">
-          {shown ? `Step ${shown.version} of ${last}: ${words}` : ''}
+          {frame ? `Step ${frame.version} of ${last}: ${words}` : ''}
         </span>
       </div>
-      {shown && (
+      {frame && (
         <Status
-          view={shown.view}
+          view={frame.view}
           versioned={false}
           score={score}
-          time={{ start: shown.version >= 1 ? firstAt : undefined, end: Date.parse(shown.event.at), skew: 0 }}
+          time={{ start: frame.version >= 1 ? firstAt : undefined, end: Date.parse(frame.event.at), skew: 0 }}
         />
       )}
-      {shown ? <Table view={shown.view} /> : !error && <p class="loading">Loading the replay…</p>}
+      {frame ? <Table view={frame.view} /> : !error && <p class="loading">Loading the replay…</p>}
       {error && (
         <p class="message error" role="alert">
           {error}
