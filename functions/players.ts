@@ -27,7 +27,7 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** The shape of a derived name, which no player may choose unless it is their own (`looksDerived`). */
 const DERIVED = new RegExp(`^Player [${ALPHABET}]{6}$`, 'i');
 
-/** Cyrillic and Greek letters that look like the Latin letters of a derived name, and those. */
+/** Cyrillic and Greek letters, and the Latin letters they pass for. */
 const LOOKALIKES: Record<string, string> = Object.fromEntries(
   [
     ['АΑ', 'A'],
@@ -35,23 +35,23 @@ const LOOKALIKES: Record<string, string> = Object.fromEntries(
     ['ВΒ', 'B'],
     ['ЕΕ', 'E'],
     ['еε', 'e'],
-    ['ΖZ', 'Z'],
+    ['Ζ', 'Z'],
     ['НΗ', 'H'],
     ['ІΙӀ', 'I'],
     ['іι', 'i'],
-    ['ЈJ', 'J'],
+    ['Ј', 'J'],
     ['ј', 'j'],
     ['КΚ', 'K'],
     ['кκ', 'k'],
     ['МΜ', 'M'],
-    ['ΝN', 'N'],
+    ['Ν', 'N'],
     ['ОΟ', 'O'],
     ['оο', 'o'],
     ['РΡ', 'P'],
     ['рρ', 'p'],
     ['СϹ', 'C'],
     ['сϲ', 'c'],
-    ['ЅS', 'S'],
+    ['Ѕ', 'S'],
     ['ѕ', 's'],
     ['ТΤ', 'T'],
     ['УΥ', 'Y'],
@@ -59,7 +59,7 @@ const LOOKALIKES: Record<string, string> = Object.fromEntries(
     ['ХΧ', 'X'],
     ['хχ', 'x'],
     ['ԛ', 'q'],
-    ['ԜW', 'W'],
+    ['Ԝ', 'W'],
     ['ԝ', 'w'],
     ['ν', 'v'],
     ['Ь', 'b'],
