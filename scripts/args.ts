@@ -6,11 +6,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
  * the usage (exit 0), unless the script takes `help` itself.
  */
 export function parseScriptArgs<const T extends ParseArgsConfig>(config: T, usage: string) {
-  const helps = !('help' in (config.options ?? {}));
-  if (helps && process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
-    console.log(`usage: ${usage}`);
-    process.exit(0);
-  }
+  if (!('help' in (config.options ?? {}))) answerHelp(usage);
   try {
     return parseArgs(config);
   } catch (error) {
@@ -18,4 +14,11 @@ export function parseScriptArgs<const T extends ParseArgsConfig>(config: T, usag
     console.error(`${(error as Error).message.split('\n').join(' ').trim()}\nusage: ${usage}`);
     process.exit(2);
   }
+}
+
+/** `--help` (or `-h`) anywhere on the command line: prints the usage and exits 0. */
+export function answerHelp(usage: string): void {
+  if (!process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) return;
+  console.log(`usage: ${usage}`);
+  process.exit(0);
 }

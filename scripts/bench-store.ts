@@ -10,10 +10,15 @@
 import { gzipSync } from 'node:zlib';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fold, toSnapshot } from '../domain/index.js';
-import { documentClient } from '../functions/store/client.js';
-import { loadGame, SNAPSHOT_EVERY } from '../functions/store/events.js';
 import { longGame } from '../test/bench/games.js';
-import { client, newGame, startLocal } from '../test/support/local.js';
+import { answerHelp } from './args.js';
+
+answerHelp('npm run bench:store');
+// Before the handlers load: their logger reads it once.
+process.env.LOG_LEVEL ??= 'SILENT';
+const { documentClient } = await import('../functions/store/client.js');
+const { loadGame, SNAPSHOT_EVERY } = await import('../functions/store/events.js');
+const { client, newGame, startLocal } = await import('../test/support/local.js');
 
 const local = await startLocal();
 const api = client(local.url);

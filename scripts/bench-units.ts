@@ -7,8 +7,10 @@
  * in dynalite's figures.
  */
 import winningLines from '../test/fixtures/winning-lines.json' with { type: 'json' };
+import { answerHelp } from './args.js';
 import { quickDeck } from './quick-deck.js';
 
+answerHelp('npm run bench:units');
 // Before the handlers load (the test support loads them too): their logger reads it once.
 process.env.LOG_LEVEL ??= 'SILENT';
 const { startRuntime } = await import('../infra/local/runtime.js');

@@ -21,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { handlerEntry, ROUTES, TABLE_ENV } from '../functions/routes.js';
 import { ESBUILD_OPTIONS, PROJECT_ROOT } from '../infra/bundling.js';
+import { answerHelp } from './args.js';
 
 const SIZE_LIMIT = 600 * 1024;
 const LOAD_RATIO_LIMIT = 1.2;
@@ -113,6 +114,7 @@ const median = (values: readonly number[]): number => {
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<number> {
+  answerHelp('npm run bundle-report [-- --runs 9] [--root <another checkout>]');
   const argv = process.argv.slice(2);
   const runs = parseRuns(argv);
   const root = option(argv, '--root') ?? PROJECT_ROOT;
