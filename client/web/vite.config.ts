@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { apiPathPrefixes } from '../../infra/api-paths.js';
 
+/** Where `npm start` serves, for `npm run web:dev`: the port it reads from PORT (3000 by default). */
+const API = `http://127.0.0.1:${process.env.PORT || 3000}`;
+
 export const WEB_ROOT = dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
@@ -26,16 +29,15 @@ export default defineConfig({
     reportCompressedSize: false,
   },
   server: {
-    // `npm run web:dev`: the page with hot reload, the API from `npm start` on port 3000, and with
-    // it the page's sign-in config and the development issuer's token route.
+    // `npm run web:dev`: the page with hot reload, the API from `npm start` on its port (PORT, as
+    // npm start reads it; 3000 by default), and with it the page's sign-in config and the
+    // development issuer's token route.
     proxy: {
-      ...Object.fromEntries(
-        [...apiPathPrefixes(), '/config.json'].map((prefix) => [prefix, 'http://127.0.0.1:3000']),
-      ),
+      ...Object.fromEntries([...apiPathPrefixes(), '/config.json'].map((prefix) => [prefix, API])),
       // The runtime's own routes answer only requests addressed to it and from its own page
       // (infra/local/own-routes.ts): this page's requests go as if from there, another site's do not.
       '/dev': {
-        target: 'http://127.0.0.1:3000',
+        target: API,
         changeOrigin: true,
         configure: (proxy) =>
           proxy.on('proxyReq', (forwarded, request) => {
