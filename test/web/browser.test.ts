@@ -11,7 +11,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../client/clock.js';
 import type { Move, PlayedMove, View } from '../../client/types.js';
 import { cardShort } from '../../client/web/src/cards.js';
-import { actedWords, doneWords, eventWords, hintWords, pickedUpWords } from '../../client/web/src/words.js';
+import {
+  actedWords,
+  aimWords,
+  doneWords,
+  eventWords,
+  hintWords,
+  letGoWords,
+  pickedUpWords,
+} from '../../client/web/src/words.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import {
   CHROMIUM,
@@ -180,28 +188,40 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await dealInPage('seed', String(seed));
     const before = (await currentGame()).view;
     const moving = topCards(before, move.from, move.count);
-
-    // Tab into the table (its one tab stop is the stock), walk to the source, pick up, walk, put down.
-    for (let i = 0; i < 20; i++) {
-      await page.keyboard.press('Tab');
-      const focused = await page.evaluate(() =>
-        (globalThis as any).document.activeElement?.getAttribute('data-pile'),
-      );
-      if (focused === 'stock') break;
-    }
+    const focusedPile = () =>
+      page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('data-pile'));
+    // The new deal has the keyboard: its table's one tab stop, the stock.
+    await expect.poll(focusedPile).toBe('stock');
+    // A refusal said twice is heard twice: the live line's text changes.
+    const message = page.locator('.message');
+    await page.keyboard.press('u');
+    await expect.poll(() => message.textContent()).toBe('There is no move to undo.');
+    await page.keyboard.press('u');
+    await expect.poll(() => message.textContent()).toBe('There is no move to undo.\u00a0');
+    await page.keyboard.press('Tab');
+    // Tab back into the table (its one tab stop is the stock), walk to the source, pick up, walk, put down.
+    for (let i = 0; i < 20 && (await focusedPile()) !== 'stock'; i++) await page.keyboard.press('Tab');
     const walk = async (from: string, to: string) => {
       const steps = PILE_ORDER.indexOf(to) - PILE_ORDER.indexOf(from);
       for (let i = 0; i < Math.abs(steps); i++)
         await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
     };
     await walk('stock', move.from);
-    for (let i = 1; i < move.count; i++) await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Enter');
-    expect(await page.locator(`[data-pile="${move.to}"].target`).count()).toBe(1);
     // What each input did is said in a polite live region, which the page does not show.
     const said = page.locator('.said[aria-live="polite"]');
+    for (let i = 1; i < move.count; i++) await page.keyboard.press('ArrowUp');
+    // ↑ says what Enter would pick up.
+    if (move.count > 1)
+      expect(await said.textContent()).toBe(aimWords(before, move.from as never, move.count));
+    await page.keyboard.press('Enter');
+    expect(await page.locator(`[data-pile="${move.to}"].target`).count()).toBe(1);
     const box = await said.boundingBox();
     expect(box!.width * box!.height).toBeLessThanOrEqual(1);
+    expect(await said.textContent()).toBe(pickedUpWords(before, move.from as never, move.count));
+    // Esc lets go, and says so; Enter picks them up again, said again.
+    await page.keyboard.press('Escape');
+    expect(await said.textContent()).toBe(letGoWords(moving[0]!, move.count));
+    await page.keyboard.press('Enter');
     expect(await said.textContent()).toBe(pickedUpWords(before, move.from as never, move.count));
     await walk(move.from, move.to);
     await page.keyboard.press('Enter');

@@ -21,9 +21,13 @@ import { clockWords, DAILY_SECRET } from './words.js';
  * their sign-in token opens it (its own token is not kept: signing out leaves nothing here that
  * opens it). Otherwise its token goes to local storage and into the page's fragment.
  */
+/** A deal made here (New game, or the first visit): the next play view takes the keyboard to its table. */
+let dealtHere = false;
+
 export async function deal(body: NewGameBody): Promise<void> {
   const jwt = session.get().player?.token;
   const created = await api.createGame({ ...body, rules: rulesOf(settings.get()) }, jwt);
+  dealtHere = true;
   if (jwt) {
     tokens.markLast(created.id);
     location.hash = ownGameLink(created.id);
@@ -59,8 +63,12 @@ export function Play({
     if (!view) return;
     const was = before.current;
     before.current = { id: view.id, status: view.status };
+    // A new deal opens a play view of its own: it knows it by the deal made here.
+    const dealt = was === null && dealtHere;
+    dealtHere = false;
     const changed =
-      was !== null && (was.id !== view.id || (was.status === 'playing' && view.status !== 'playing'));
+      dealt ||
+      (was !== null && (was.id !== view.id || (was.status === 'playing' && view.status !== 'playing')));
     const focused = document.activeElement;
     if (!changed || (focused !== null && focused !== document.body)) return;
     const next =
@@ -193,7 +201,15 @@ export function Play({
         </p>
       )}
       {view && watching ? (
-        <WinningLine game={view} line={watching} onStop={() => setWatching(null)} />
+        <WinningLine
+          game={view}
+          line={watching}
+          onStop={() => {
+            setWatching(null);
+            // The button leaves with the line: the keyboard goes back to the finished game's words.
+            requestAnimationFrame(() => document.querySelector<HTMLElement>('.over .finished')?.focus());
+          }}
+        />
       ) : view ? (
         <Table
           view={view}

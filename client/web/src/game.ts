@@ -30,6 +30,7 @@ import {
 import { reducedMotion, settings } from './settings.js';
 import {
   actedWords,
+  aimWords,
   autoplayWords,
   DAILY_SECRET,
   doneWords,
@@ -37,6 +38,7 @@ import {
   hintWords,
   isLostReason,
   isWinningReason,
+  letGoWords,
   pickedUpWords,
   problemName,
   problemWords,
@@ -82,14 +84,26 @@ function countFrom(view: View, pile: PileId, code: string): number | undefined {
   return isTableau(pile) ? cards.length - at : at === cards.length - 1 ? 1 : undefined;
 }
 
+/** The same words again, told apart for a live region (see useGame's setMessage). */
+const again = (text: string): string => `${text}\u00a0`;
+
 export function useGame(id: string, token: string | undefined, onOpened?: () => void) {
   /** The view drawn: the latest one, or a step of an autoplay on its way to it. */
   const [shown, setShown] = useState<View | null>(null);
   /** The game as the last answer left it: what the next input applies to. */
   const latest = useRef<View | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, setMessageState] = useState<Message | null>(null);
   /** What the last input did, in words, for a screen reader (the page shows it in the table). */
-  const [said, setSaid] = useState('');
+  const [said, setSaidState] = useState('');
+  // A live region speaks when its text changes: the same words again (a refusal repeated, a second
+  // pick-up of the same card) are told apart by a trailing no-break space, so they are heard again.
+  const setMessage = (next: Message | null) =>
+    setMessageState((was) => (next && was?.text === next.text ? { ...next, text: again(next.text) } : next));
+  const setSaid = (next: string | ((was: string) => string)) =>
+    setSaidState((was) => {
+      const text = typeof next === 'function' ? next(was) : next;
+      return text !== '' && text === was ? again(text) : text;
+    });
   const [selection, setSelectionState] = useState<Selection | null>(null);
   const selectionRef = useRef<Selection | null>(null);
   const [hint, setHint] = useState<PlayedMove | null>(null);
@@ -425,10 +439,18 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
   const onKey = (event: KeyboardEvent, pile: PileId) => {
     const view = latest.current;
     if (!view) return;
-    if (event.key === 'Escape') return setSelection(null);
-    const next = moveAim(view, { pile, depth: aim.pile === pile ? aim.depth : 1 }, event.key);
+    if (event.key === 'Escape') {
+      const held = selectionRef.current;
+      setSelection(null);
+      if (held) setSaid(letGoWords(held.card, held.count));
+      return;
+    }
+    const depth = aim.pile === pile ? aim.depth : 1;
+    const next = moveAim(view, { pile, depth }, event.key);
     if (!next) return;
     event.preventDefault();
+    // ↑ ↓ in a column: what Enter would pick up now, said.
+    if (next.pile === pile && next.depth !== depth) setSaid(aimWords(view, pile, next.depth));
     setAim(next);
     (document.querySelector(`[data-pile="${next.pile}"]`) as HTMLElement | null)?.focus();
   };

@@ -84,6 +84,15 @@ export function pickedUpWords(view: View, from: PileId, count: number): string {
   return `Picked up ${takenWords(cards[cards.length - count], count)}: choose where ${count > 1 ? 'they go' : 'it goes'}`;
 }
 
+/** Cards let go of (Esc), for a screen reader: "Let go of 9♦ and the 2 cards on it." */
+export const letGoWords = (card: string, count: number): string => `Let go of ${takenWords(card, count)}.`;
+
+/** What Enter would pick up from a column as ↑ ↓ choose it: "Enter picks up 9♦ and the 2 cards on it." */
+export function aimWords(view: View, pile: PileId, count: number): string {
+  const cards = faceUp(view, pile);
+  return `Enter picks up ${takenWords(cards[cards.length - count], count)}.`;
+}
+
 /**
  * What a move did, from the views on either side of it, for a screen reader: "Moved 3♠ onto 4♥; Q♦
  * turned up in column 2", "Drawn: 7♣ on top of the waste", and "You won!" after the last card home.
