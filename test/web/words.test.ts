@@ -157,8 +157,16 @@ describe('the words of the web client', () => {
     expect(doneWords({ type: 'draw' }, before, view({ waste: ['7D', '2C', '5H'] }))).toBe(
       'Drawn: 5♥ on top of the waste.',
     );
-    expect(pickedUpWords(before, 't4', 2)).toBe('Picked up 8♦ and the card on it: choose where they go');
-    expect(pickedUpWords(before, 'waste', 1)).toBe('Picked up 2♣: choose where it goes');
+    const takes = view({
+      legalMoves: [
+        { type: 'move', from: 't4', to: 't1', count: 2 },
+        { type: 'move', from: 'waste', to: 'foundation', count: 1 },
+      ],
+    });
+    expect(pickedUpWords(takes, 't4', 2)).toBe('Picked up 8♦ and the card on it: choose where they go');
+    expect(pickedUpWords(takes, 'waste', 1)).toBe('Picked up 2♣: choose where it goes');
+    // Cards no pile takes: said at once, not found by walking every pile.
+    expect(pickedUpWords(takes, 't4', 1)).toBe('Picked up 7♠: no pile takes it now (Esc lets go)');
     expect(actedWords('autocomplete', before, view({ status: 'won' }))).toBe(
       'Every card went home. You won!',
     );
@@ -270,7 +278,7 @@ describe('the words of the web client', () => {
       legalMoves: [{ type: 'move', from: 't1', to: 'fC', count: 1 }],
     });
     expect(plain(autoplayWords(waiting, waiting))).toBe(
-      '2♣ could go home, but Autoplay leaves it while a card in play may still need it (A♦ is not home yet). Double-click it to send it yourself.',
+      '2♣ could go home, but Autoplay leaves it while a card in play may still need it (A♦ is not home yet). Double-click it, or pick it up and put it on its foundation, to send it yourself.',
     );
     const fromWaste = view({
       waste: ['2C'],

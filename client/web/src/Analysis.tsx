@@ -145,7 +145,8 @@ export function WinningLine({ game, line, onStop }: LineProps) {
   return (
     <section class="winning-line" aria-label="The winning line">
       <div class="line-bar">
-        <span aria-live="polite">
+        {/* Said when paused or done: a move every 450 ms is faster than a screen reader speaks. */}
+        <span aria-live={paused || step === line.length ? 'polite' : 'off'}>
           {step === 0
             ? `The deal. A winning line of ${line.length} moves follows.`
             : `Move ${step} of ${line.length}: ${moveWords(move!, views.get(step - 1) ?? null)}.`}

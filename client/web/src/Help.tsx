@@ -27,8 +27,9 @@ export function HelpButton() {
         <li>Drag cards to where they go, or click a card and then the pile it goes to.</li>
         <li>Double-click a card to send it home.</li>
         <li>
-          Keys: ← → choose a pile, ↑ ↓ more or fewer cards of a column, Enter picks up and puts down, Esc lets
-          go;{' '}
+          Keys: Tab reaches the table (one stop), ← → choose a pile (Home and End the first and the last), ↑ ↓
+          more or fewer cards of a column (from the top row, ↓ goes to the columns), Enter picks up and puts
+          down, Esc lets go;{' '}
           {Object.entries(SHORTCUTS)
             .map(([key, what]) => `${key.toUpperCase()} ${what.toLowerCase()}`)
             .join(', ')}

@@ -81,7 +81,13 @@ const takenWords = (card: string | undefined, count: number) =>
 /** Cards picked up, for a screen reader: "Picked up 9♦ and the 2 cards on it: choose where they go". */
 export function pickedUpWords(view: View, from: PileId, count: number): string {
   const cards = faceUp(view, from);
-  return `Picked up ${takenWords(cards[cards.length - count], count)}: choose where ${count > 1 ? 'they go' : 'it goes'}`;
+  const taken = `Picked up ${takenWords(cards[cards.length - count], count)}`;
+  const goes = view.legalMoves.some(
+    (move) => move.type === 'move' && move.from === from && move.count === count,
+  );
+  return goes
+    ? `${taken}: choose where ${count > 1 ? 'they go' : 'it goes'}`
+    : `${taken}: no pile takes ${count > 1 ? 'them' : 'it'} now (Esc lets go)`;
 }
 
 /** Cards let go of (Esc), for a screen reader: "Let go of 9♦ and the 2 cards on it." */
@@ -307,7 +313,7 @@ export function ruleWords(rule: Rule, move: Move | undefined, view: View | null)
     case 'nothing-to-undo':
       return 'There is no move to undo.';
     case 'nothing-to-redo':
-      return 'There is no move to redo: a new move clears the moves you undid.';
+      return 'There is no move to redo: only a move you undid can be, until a new move.';
     case 'draw-from-empty-stock':
       return view && view.recyclesLeft === 0
         ? 'The stock is empty, and no pass is left to deal it again.'
@@ -539,12 +545,12 @@ export function autoplayWords(before: View, after: View): string {
   const fromWaste = move.from === 'waste';
   const lastPass = after.rules.passes !== null && after.pass >= after.rules.passes;
   if (fromWaste && after.rules.draw === 3 && !lastPass) {
-    return `${cardShort(card)} could go home, but Autoplay leaves the waste alone before the last pass: taking a card out changes what later passes deal. Double-click it to send it yourself.`;
+    return `${cardShort(card)} could go home, but Autoplay leaves the waste alone before the last pass: taking a card out changes what later passes deal. Double-click it, or pick it up and put it on its foundation, to send it yourself.`;
   }
   const needed = neededFirst(card, after);
   return `${cardShort(card)} could go home, but Autoplay leaves it while a card in play may still need it${
     needed.length ? ` (${needed.join(', ')} ${needed.length === 1 ? 'is' : 'are'} not home yet)` : ''
-  }. Double-click it to send it yourself.`;
+  }. Double-click it, or pick it up and put it on its foundation, to send it yourself.`;
 }
 
 /** Rules in short: "draw 3, 3 passes", "draw 1, unlimited passes". */
