@@ -160,7 +160,7 @@ describe('the words of the web client', () => {
     const takes = view({
       legalMoves: [
         { type: 'move', from: 't4', to: 't1', count: 2 },
-        { type: 'move', from: 'waste', to: 'foundation', count: 1 },
+        { type: 'move', from: 'waste', to: 'fC', count: 1 },
       ],
     });
     expect(pickedUpWords(takes, 't4', 2)).toBe('Picked up 8♦ and the card on it: choose where they go');
