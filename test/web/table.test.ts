@@ -9,6 +9,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Analysis, View } from '../../client/types.js';
 import { cardShort } from '../../client/web/src/cards.js';
+import { AUTOCOMPLETE_OFFERED, NO_AUTOCOMPLETE_WORDS, OVER_WORDS } from '../../client/web/src/words.js';
 import { RULES } from '../../domain/violations.js';
 import { PROBLEM_TYPES } from '../../functions/http/problem.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
@@ -531,9 +532,11 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
   }, async () => {
     const line = fixtures.lines[0]!;
     const { id, token, auth } = await newGame(api, { deck: line.deck });
-    // Not offered at the deal.
+    // Not offered at the deal; C then is said, not ignored.
     await open(id, token);
     expect(await page.getByRole('button', { name: 'Autocomplete' }).count()).toBe(0);
+    await page.keyboard.press('c');
+    await page.locator('.message', { hasText: NO_AUTOCOMPLETE_WORDS }).waitFor();
     // Played along the line until every card is known (no card face down, the stock seen once).
     let played = 0;
     for (const move of line.moves) {
@@ -547,10 +550,11 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     }
     expect(played).toBeLessThan(line.moves.length - 5);
     await open(id, token);
-    // Autoplay sends the safe cards home; then the finish is proved and offered.
+    // Autoplay sends the safe cards home; then the finish is proved and offered, and the offer said.
     await page.keyboard.press('a');
     const offer = page.getByRole('button', { name: 'Autocomplete' });
     await offer.waitFor({ timeout: 15_000 });
+    await page.locator('.offered', { hasText: AUTOCOMPLETE_OFFERED }).waitFor({ state: 'attached' });
     const from = Number(await page.getAttribute('.status [data-version]', 'data-version'));
     await page.evaluate(() => {
       (globalThis as any).__versions = [];
@@ -566,6 +570,9 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     // Motion never holds up an input: a click ends the show, and the won table is there at once.
     await page.click('[data-pile="stock"]');
     await page.getByText(/^You won in \d+ moves/).waitFor({ timeout: 5_000 });
+    // A key on the finished game is said, not ignored.
+    await page.keyboard.press('u');
+    await page.locator('.message', { hasText: OVER_WORDS }).waitFor();
     const { body: won } = await api.get(`/games/${id}`);
     expect(won.status).toBe('won');
     expect(won.version - from).toBeGreaterThan(5);

@@ -14,7 +14,13 @@ import { Status, useGameTime } from './Status.js';
 import { session } from './session.js';
 import { rulesOf, settings, useSettings } from './settings.js';
 import { Table } from './Table.js';
-import { clockWords, DAILY_SECRET } from './words.js';
+import {
+  AUTOCOMPLETE_OFFERED,
+  clockWords,
+  DAILY_SECRET,
+  NO_AUTOCOMPLETE_WORDS,
+  OVER_WORDS,
+} from './words.js';
 
 /**
  * Deals a game with the rules of Settings and opens it. Signed in, the game is the player's, and
@@ -85,8 +91,12 @@ export function Play({
       if (event.ctrlKey || event.metaKey || event.altKey || target.closest('input, textarea, select, dialog'))
         return;
       const key = event.key.toLowerCase();
-      if (!(key in SHORTCUTS) || !view || view.status !== 'playing') return;
+      if (!(key in SHORTCUTS) || !view) return;
       event.preventDefault();
+      // A key the game cannot take now is said, not ignored in silence.
+      if (view.status !== 'playing') return game.refuse(OVER_WORDS);
+      if (key === 'c' && !game.canAutocomplete) return game.refuse(NO_AUTOCOMPLETE_WORDS);
+      if (key === 'c') game.act('autocomplete');
       if (key === 'd') game.activate('stock');
       if (key === 'u') game.act('undo');
       if (key === 'r') game.act('redo');
@@ -242,6 +252,10 @@ export function Play({
       {/* What each input did, for a screen reader: the table shows it to everyone else. */}
       <p class="said" aria-live="polite">
         {game.said}
+      </p>
+      {/* The button that appears, said: a screen reader does not see it come. */}
+      <p class="offered" aria-live="polite">
+        {playing && game.canAutocomplete ? AUTOCOMPLETE_OFFERED : ''}
       </p>
     </main>
   );

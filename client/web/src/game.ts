@@ -473,6 +473,8 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     targets: shown ? targetsOf(shown, selection) : new Set<PileId>(),
     play,
     act,
+    /** Refuses an input on the page, in words (a key the game cannot take now). */
+    refuse,
     askHint,
     activate,
     onKey,

@@ -62,4 +62,5 @@ export const SHORTCUTS: Readonly<Record<string, string>> = {
   r: 'Redo',
   h: 'Hint',
   a: 'Autoplay',
+  c: 'Autocomplete, when offered',
 };

@@ -359,6 +359,14 @@ export function ruleWords(rule: Rule, move: Move | undefined, view: View | null)
   }
 }
 
+/** A key on a finished game. */
+export const OVER_WORDS = 'This game is over: New game deals another.';
+/** C before Autocomplete is offered. */
+export const NO_AUTOCOMPLETE_WORDS =
+  'Autocomplete is offered once it can finish the game: every card face up, or a finish proved.';
+/** Autocomplete offered, for a screen reader (the button appears). */
+export const AUTOCOMPLETE_OFFERED = 'Autocomplete is offered: C plays every card home.';
+
 /** The development issuer's refusal of a player name, and the page's own before it asks. */
 export const SIGN_IN_NAME_WORDS = 'A player name is one word of letters, digits, _ . @ or -.';
 
