@@ -521,9 +521,14 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
       '↑ ↓ more or fewer cards',
       'Enter picks up and puts down',
       'Esc lets go',
-      'D draw or recycle, U undo, R redo, H hint, A autoplay',
+      'D draw or recycle, U undo, R redo, H hint, A autoplay, C autocomplete, when offered',
     ])
       expect(text).toContain(words);
+    // It opens on its title, at its top (on its one button it opened scrolled to the end).
+    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.textContent)).toBe(
+      'How to play',
+    );
+    expect(await help.evaluate((dialog: any) => dialog.scrollTop)).toBe(0);
     await help.getByRole('button', { name: 'Close' }).click();
   });
 
