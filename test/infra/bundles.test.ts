@@ -2,12 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputsOf, unchanged } from '../../infra/local/build-cache.js';
 import { containerBundle } from '../../infra/local/bundles.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'klondike-bundles-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Made when the tests run, not when the file is only listed (vitest list).
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'klondike-bundles-'));
+});
+afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
 describe('a build kept in the cache', () => {
   it('is used again only while every input and every folder beside one is as it was', () => {

@@ -10,12 +10,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/routes.js';
 import { PROJECT_ROOT } from '../../infra/bundling.js';
 
-const outdir = mkdtempSync(join(tmpdir(), 'klondike-synth-'));
-afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+// Made when the tests run, not when the file is only listed (vitest list).
+let outdir = '';
+beforeAll(() => {
+  outdir = mkdtempSync(join(tmpdir(), 'klondike-synth-'));
+});
+afterAll(() => outdir && rmSync(outdir, { recursive: true, force: true }));
 
 function runApp(): Promise<{ code: number | null; output: string }> {
   const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8'));
