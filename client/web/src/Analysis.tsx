@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Analysis as Answer, PlayedMove, View } from '../../types.js';
-import { api, failureWords } from './api.js';
+import { ApiError, api, failureWords } from './api.js';
 import { replayLink } from './links.js';
 import { Table } from './Table.js';
 import { moveWords } from './words.js';
@@ -45,6 +45,10 @@ function verdictWords(analysis: Answer, view: View): string {
   }
 }
 
+/** A busy server (its solver out of time) or a lost connection: the analysis is asked again this many times, this far apart. */
+const ANALYSIS_RETRIES = 4;
+const ANALYSIS_RETRY_MS = 5_000;
+
 interface AnalysisProps {
   readonly view: View;
   readonly token: string | undefined;
@@ -59,16 +63,33 @@ interface AnalysisProps {
 export function Analysis({ view, token, onWatch }: AnalysisProps) {
   const [analysis, setAnalysis] = useState<Answer | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** Counts the asks: a busy or unreachable server is asked again a while later, then on Try again. */
+  const [round, setRound] = useState(0);
+  const retries = useRef(0);
   useEffect(() => {
     let current = true;
+    let later: ReturnType<typeof setTimeout> | undefined;
     api.analysis(view.id, token).then(
       (answer) => current && setAnalysis(answer),
-      (failure: unknown) => current && setError(failureWords(failure)),
+      (failure: unknown) => {
+        if (!current) return;
+        const passing = failure instanceof ApiError && (failure.status === 503 || failure.status === 0);
+        if (passing && retries.current < ANALYSIS_RETRIES) {
+          retries.current++;
+          later = setTimeout(() => setRound((n) => n + 1), ANALYSIS_RETRY_MS);
+        } else setError(failureWords(failure));
+      },
     );
     return () => {
       current = false;
+      clearTimeout(later);
     };
-  }, [view.id]);
+  }, [view.id, round]);
+  const tryAgain = () => {
+    retries.current = 0;
+    setError(null);
+    setRound((n) => n + 1);
+  };
 
   const last = analysis?.lastWinnableVersion;
   const lost = analysis ? lostAfter(analysis, view) : undefined;
@@ -87,6 +108,11 @@ export function Analysis({ view, token, onWatch }: AnalysisProps) {
         )}
       </p>
       <div class="buttons">
+        {error && (
+          <button type="button" onClick={tryAgain}>
+            Try again
+          </button>
+        )}
         {analysis?.line && (
           <button type="button" onClick={() => onWatch(analysis.line!)}>
             Watch the winning line
