@@ -24,7 +24,7 @@ import {
 import { deckFromSeed, mulberry32 } from '../domain/shuffle.js';
 import { analyse } from '../domain/solver/index.js';
 import { SOLVER_MS } from '../functions/solver.js';
-import { parseScriptArgs } from './args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 import { clockOf, deadlineOn, isClockName } from './clock.js';
 
 const USAGE = 'npm run analysis-bench -- [--games 100] [--from 0] [--moves 150] [--clock cpu|wall]';

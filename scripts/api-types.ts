@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import openapiTS, { type OpenAPI3 } from 'openapi-typescript';
 import { openApiDocument } from '../functions/openapi.js';
 import { PROJECT_ROOT } from '../infra/bundling.js';
-import { parseScriptArgs } from './args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 
 export const API_TYPES_FILE = join(PROJECT_ROOT, 'client', 'openapi.d.ts');
 

@@ -13,7 +13,7 @@
  */
 import { dayOf } from '../domain/index.js';
 import type { TableCounts } from '../infra/local/meter.js';
-import { parseScriptArgs } from './args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 import { quickDeck } from './quick-deck.js';
 
 // Before the handlers load (the test support loads them too): their logger reads it once.

@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { client, newGame } from '../test/support/local.js';
-import { parseScriptArgs } from './args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 
 const { values } = parseScriptArgs(
   {

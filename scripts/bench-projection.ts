@@ -6,7 +6,7 @@
  *  - the store requests of GET /me/stats for a player with 1,000 games (goal: one read).
  */
 import { client } from '../test/support/local.js';
-import { parseScriptArgs } from './args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 import { startTimedRuntime } from './timed-runtime.js';
 
 const { values } = parseScriptArgs(

@@ -8,7 +8,7 @@
 import { SNAPSHOT_EVERY } from '../functions/store/events.js';
 import { startRuntime } from '../infra/local/runtime.js';
 import { client, newGame } from '../test/support/local.js';
-import { parseScriptArgs } from './args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 
 const { values } = parseScriptArgs(
   {

@@ -9,7 +9,7 @@
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed } from '../domain/shuffle.js';
 import { solve } from '../domain/solver/index.js';
-import { parseScriptArgs } from './args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 
 const USAGE = 'npm run bench:search -- [--deals 60] [--from 0] [--nodes 200000] [--passes 3|unlimited]';
 const { values } = parseScriptArgs(

@@ -7,7 +7,7 @@
  * in dynalite's figures.
  */
 import winningLines from '../test/fixtures/winning-lines.json' with { type: 'json' };
-import { answerHelp } from './args.js';
+import { answerHelp } from '../infra/local/args.js';
 import { quickDeck } from './quick-deck.js';
 
 answerHelp('npm run bench:units');

@@ -10,7 +10,7 @@
 import { deckFromSeed, type Rules, winnableDeal, withDefaults } from '../domain/index.js';
 import { randomDeck } from '../functions/deals.js';
 import { SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../functions/solver.js';
-import { parseScriptArgs } from './args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 import { clockOf, deadlineOn, isClockName } from './clock.js';
 
 const USAGE = 'npm run bench:winnable -- [--tries 40] [--clock cpu|wall] [--seeds S]';

@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { handlerEntry, ROUTES, TABLE_ENV } from '../functions/routes.js';
 import { ESBUILD_OPTIONS, PROJECT_ROOT } from '../infra/bundling.js';
-import { answerHelp } from './args.js';
+import { answerHelp } from '../infra/local/args.js';
 
 const SIZE_LIMIT = 600 * 1024;
 const LOAD_RATIO_LIMIT = 1.2;

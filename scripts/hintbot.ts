@@ -27,7 +27,7 @@ import {
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { HINT_BUDGET, type HintBudget, hint } from '../domain/solver/index.js';
-import { parseScriptArgs } from './args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
 

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Client, client } from '../test/support/local.js';
-import { parseScriptArgs } from './args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 
 const { values } = parseScriptArgs(
   { options: { games: { type: 'string' } } },

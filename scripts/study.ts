@@ -19,7 +19,7 @@ import { openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import type { Card } from '../domain/cards.js';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
-import { parseScriptArgs } from './args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
 import {

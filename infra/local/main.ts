@@ -1,7 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
 import { timeLimit } from '../../functions/timeScale.js';
-import { parseScriptArgs } from '../../scripts/args.js';
+import { parseScriptArgs } from './args.js';
 import { banner, type DataPlace, type Exposure } from './banner.js';
 import { startRuntime } from './runtime.js';
 import { loadBuiltSite } from './site.js';

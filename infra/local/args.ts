@@ -1,9 +1,9 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /**
- * A script's arguments, parsed strictly as `parseArgs` does: an unknown option or a missing value ends
- * the script with that one line and its usage (exit 2), not a stack trace. `--help` (or `-h`) prints
- * the usage (exit 0), unless the script takes `help` itself.
+ * A command's arguments (`npm start`'s and every script's), parsed strictly as `parseArgs` does: an
+ * unknown option or a missing value ends the command with that one line and its usage (exit 2), not a
+ * stack trace. `--help` (or `-h`) prints the usage (exit 0), unless the command takes `help` itself.
  */
 export function parseScriptArgs<const T extends ParseArgsConfig>(config: T, usage: string) {
   if (!('help' in (config.options ?? {}))) answerHelp(usage);
