@@ -12,8 +12,8 @@
  * eight times, a draw and three moves take the stock home), so the clients finish games quickly.
  */
 import { dayOf } from '../domain/index.js';
-import type { TableCounts } from '../infra/local/meter.js';
 import { parseScriptArgs } from '../infra/local/args.js';
+import type { TableCounts } from '../infra/local/meter.js';
 import { quickDeck } from './quick-deck.js';
 
 // Before the handlers load (the test support loads them too): their logger reads it once.

@@ -9,8 +9,8 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { client, newGame } from '../test/support/local.js';
 import { parseScriptArgs } from '../infra/local/args.js';
+import { client, newGame } from '../test/support/local.js';
 
 const { values } = parseScriptArgs(
   {

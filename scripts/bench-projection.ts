@@ -5,8 +5,9 @@
  *  - projector throughput against the write rate, and how long the backlog takes to drain after;
  *  - the store requests of GET /me/stats for a player with 1,000 games (goal: one read).
  */
-import { client } from '../test/support/local.js';
+
 import { parseScriptArgs } from '../infra/local/args.js';
+import { client } from '../test/support/local.js';
 import { startTimedRuntime } from './timed-runtime.js';
 
 const { values } = parseScriptArgs(

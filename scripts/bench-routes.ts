@@ -6,9 +6,9 @@
  * `--autoplay`, an autoplay after every tenth action too.
  */
 import { SNAPSHOT_EVERY } from '../functions/store/events.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 import { startRuntime } from '../infra/local/runtime.js';
 import { client, newGame } from '../test/support/local.js';
-import { parseScriptArgs } from '../infra/local/args.js';
 
 const { values } = parseScriptArgs(
   {

@@ -10,8 +10,8 @@
 import { gzipSync } from 'node:zlib';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fold, toSnapshot } from '../domain/index.js';
-import { longGame } from '../test/bench/games.js';
 import { answerHelp } from '../infra/local/args.js';
+import { longGame } from '../test/bench/games.js';
 
 answerHelp('npm run bench:store');
 // Before the handlers load: their logger reads it once.

@@ -6,8 +6,9 @@
  * feed has settled, so its figures are its own. docs/operations.md quotes them. Index writes are not
  * in dynalite's figures.
  */
-import winningLines from '../test/fixtures/winning-lines.json' with { type: 'json' };
+
 import { answerHelp } from '../infra/local/args.js';
+import winningLines from '../test/fixtures/winning-lines.json' with { type: 'json' };
 import { quickDeck } from './quick-deck.js';
 
 answerHelp('npm run bench:units');

@@ -11,8 +11,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Client, client } from '../test/support/local.js';
 import { parseScriptArgs } from '../infra/local/args.js';
+import { type Client, client } from '../test/support/local.js';
 
 const { values } = parseScriptArgs(
   { options: { games: { type: 'string' } } },

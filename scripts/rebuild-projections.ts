@@ -12,8 +12,8 @@ import { normalizeUrl } from '../client/api.js';
 import { rebuildReadModels } from '../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../functions/routes.js';
 import { READ_TABLE_ENV } from '../functions/store/readModels.js';
-import { FolderInUse, LOCAL_READ_TABLE, startLocalStore } from '../infra/local/store.js';
 import { parseScriptArgs } from '../infra/local/args.js';
+import { FolderInUse, LOCAL_READ_TABLE, startLocalStore } from '../infra/local/store.js';
 
 const { values } = parseScriptArgs(
   {

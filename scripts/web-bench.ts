@@ -19,8 +19,8 @@ import type { Browser, Page } from 'playwright-core';
 import { dayOf } from '../domain/index.js';
 import { CLOCK_OFFSET_ENV } from '../functions/clock.js';
 import { PROJECT_ROOT } from '../infra/bundling.js';
-import fixtures from '../test/fixtures/winning-lines.json' with { type: 'json' };
 import { parseScriptArgs } from '../infra/local/args.js';
+import fixtures from '../test/fixtures/winning-lines.json' with { type: 'json' };
 
 // The handlers' request logs would drown the figures; their logger reads this once, when loaded.
 process.env.LOG_LEVEL ??= 'SILENT';
