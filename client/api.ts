@@ -50,6 +50,14 @@ export class NetworkError extends Error {
   }
 }
 
+/** The player stopped a request under way (Ctrl-C): whether it was played is not known. */
+export class Interrupted extends NetworkError {
+  constructor() {
+    super('interrupted');
+    this.name = 'Interrupted';
+  }
+}
+
 export interface ApiOptions {
   url?: string;
   /** The game's bearer token, for the routes of a game in play. */
@@ -58,6 +66,8 @@ export interface ApiOptions {
   /** Tries after a 409, 429 or 503 (honouring Retry-After, at most 2 s a wait). */
   retries?: number;
   fetch?: typeof fetch;
+  /** Ends a request under way at once (Ctrl-C): it fails with `Interrupted`. */
+  signal?: AbortSignal;
 }
 
 /** The origin and path prefix of the API, without a trailing slash. */
@@ -118,7 +128,17 @@ export function createApi(options: ApiOptions = {}) {
   /** Signed in: the token is the player's JWT, which opens all of their games. */
   let player: string | undefined = token === undefined ? undefined : signedInAs(token);
 
-  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  /**
+   * One request. A write to a game sends the version the player sees as `expected` (If-Match): one
+   * made on a game that moved on meanwhile (another window, or an earlier request that landed
+   * although its answer never came) is refused 412, not applied to a table the player has not seen.
+   */
+  async function call<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: unknown,
+    expected?: number,
+  ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     if (method !== 'GET') {
@@ -126,6 +146,7 @@ export function createApi(options: ApiOptions = {}) {
       // The same key on every try: a retried write is applied once.
       headers['idempotency-key'] = randomUUID();
     }
+    if (expected !== undefined) headers['if-match'] = `"${expected}"`;
     for (let attempt = 0; ; attempt++) {
       let status: number;
       let text: string;
@@ -135,12 +156,15 @@ export function createApi(options: ApiOptions = {}) {
           method,
           headers,
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: options.signal
+            ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)])
+            : AbortSignal.timeout(timeoutMs),
         });
         status = response.status;
         retryAfter = response.headers.get('retry-after');
         text = await response.text();
       } catch (error) {
+        if (options.signal?.aborted) throw new Interrupted();
         throw new NetworkError(describeFailure(base, error, timeoutMs));
       }
       let parsed: unknown;
@@ -215,16 +239,20 @@ export function createApi(options: ApiOptions = {}) {
     /** PUT /me/profile: the name the leaderboards show for the signed-in player. */
     setName: (name: string) => call<PlayerProfile>('PUT', '/me/profile', { name }),
     getGame: (id: string, at?: number) => call<View>('GET', game(id) + (at === undefined ? '' : `?at=${at}`)),
-    move: (id: string, move: Move) => call<View>('POST', `${game(id)}/moves`, move),
-    undo: (id: string) => call<View>('POST', `${game(id)}/undo`),
-    redo: (id: string) => call<View>('POST', `${game(id)}/redo`),
-    resign: (id: string) => call<View>('POST', `${game(id)}/resign`),
+    // The writes to a game: `expected` is the version the player sees (see `call`).
+    move: (id: string, move: Move, expected?: number) =>
+      call<View>('POST', `${game(id)}/moves`, move, expected),
+    undo: (id: string, expected?: number) => call<View>('POST', `${game(id)}/undo`, undefined, expected),
+    redo: (id: string, expected?: number) => call<View>('POST', `${game(id)}/redo`, undefined, expected),
+    resign: (id: string, expected?: number) => call<View>('POST', `${game(id)}/resign`, undefined, expected),
     /** GET /games/{id}/hint: a next move from what the player can see, or none and why. */
     hint: (id: string) => call<Hint>('GET', `${game(id)}/hint`),
     /** POST /games/{id}/autoplay: every safe card home (the view unchanged when none is). */
-    autoplay: (id: string) => call<View>('POST', `${game(id)}/autoplay`),
+    autoplay: (id: string, expected?: number) =>
+      call<View>('POST', `${game(id)}/autoplay`, undefined, expected),
     /** POST /games/{id}/autocomplete: a provably won game played to the end, else refused. */
-    autocomplete: (id: string) => call<View>('POST', `${game(id)}/autocomplete`),
+    autocomplete: (id: string, expected?: number) =>
+      call<View>('POST', `${game(id)}/autocomplete`, undefined, expected),
     /** One page of GET /games/{id}/events. */
     eventsPage: (id: string, after = -1, limit = 1000) =>
       call<{ events: GameEvent[]; next: number | null }>(

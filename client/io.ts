@@ -6,7 +6,7 @@ export interface Streams {
 }
 
 export interface LineReader {
-  /** Shows the prompt and waits for a line; undefined at the end of the input (or Ctrl-C / Ctrl-D). */
+  /** Shows the prompt and waits for a line; undefined at the end of the input (or after Ctrl-C / Ctrl-D). */
   ask(prompt: string): Promise<string | undefined>;
   close(): void;
 }
@@ -18,13 +18,25 @@ const isTTY = (stream: unknown) => Boolean((stream as { isTTY?: boolean }).isTTY
  * prompt; from a pipe or a test stream, the prompt and the line read are written out so the
  * transcript reads like a session.
  */
-export function lineReader({ input, output }: Streams): LineReader {
+export function lineReader({ input, output }: Streams, onInterrupt?: () => void): LineReader {
   const terminal = isTTY(input) && isTTY(output);
   const rl = createInterface({ input, ...(terminal ? { output } : {}), terminal, crlfDelay: Infinity });
-  rl.on('SIGINT', () => rl.close());
+  let closed = false;
+  let interrupted = false;
+  rl.on('close', () => {
+    closed = true;
+  });
+  // Ctrl-C ends the session, a request under way too (`onInterrupt`), not only the prompt.
+  rl.on('SIGINT', () => {
+    interrupted = true;
+    onInterrupt?.();
+    rl.close();
+  });
   const lines = rl[Symbol.asyncIterator]();
   return {
     async ask(prompt) {
+      // Lines piped in are still read after the input ended; a terminal closed takes no prompt.
+      if (interrupted || (terminal && closed)) return undefined;
       if (terminal) {
         rl.setPrompt(prompt);
         rl.prompt();

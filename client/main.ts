@@ -12,10 +12,9 @@ export function errorLine(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 422) return `refused: ${withSymbols(error.message)}`;
     // The API's advice to retry with the same Idempotency-Key is the client's own business: it
-    // retried so before giving up, and a command typed again is a new request.
-    if (error.status === 503)
-      return 'error 503: the service is not answering just now; look at the board (the last command may have been played), then try again.';
-    return `error ${error.status}: ${withSymbols(error.message)}`;
+    // retried so before giving up, and the game is read again after a write it gave up on.
+    if (error.status === 503) return 'error: the service is not answering just now.';
+    return `error: ${withSymbols(error.message)}`;
   }
   if (error instanceof NetworkError || error instanceof UsageError) return error.message;
   return `error: ${(error as Error)?.message ?? String(error)}`;
@@ -58,7 +57,8 @@ export async function cliMain<T>(
 
 /** What every command sets up: where to print, whether to colour, and the API client. */
 export function session(
-  config: Streams & Partial<CommonOptions> & { errors?: NodeJS.WritableStream; api?: Api },
+  config: Streams &
+    Partial<CommonOptions> & { errors?: NodeJS.WritableStream; api?: Api; signal?: AbortSignal },
 ) {
   return {
     print: printer(config.output),
@@ -70,6 +70,7 @@ export function session(
         url: config.url ?? DEFAULT_URL,
         ...(config.token ? { token: config.token } : {}),
         ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
+        ...(config.signal ? { signal: config.signal } : {}),
       }),
   };
 }

@@ -1,4 +1,4 @@
-import { type Api, DEFAULT_URL } from './api.js';
+import { type Api, ApiError, DEFAULT_URL, Interrupted, NetworkError } from './api.js';
 import { HELP, parseCommand } from './commands.js';
 import { type LineReader, lineReader, type Streams } from './io.js';
 import { cliMain, errorLine, type MainStreams, session, withSymbols } from './main.js';
@@ -92,7 +92,9 @@ async function standingAfter(api: Api, status: View['status']): Promise<string> 
  * from `input` until the game ends, the input ends, or `q`. Resolves to an exit status.
  */
 export async function runPlay(config: PlayConfig): Promise<number> {
-  const { print, fail, color, api } = session(config);
+  // Ctrl-C at the prompt ends the session; during a request, the request too.
+  const interrupt = new AbortController();
+  const { print, fail, color, api } = session({ ...config, signal: interrupt.signal });
 
   if (config.leaderboard) {
     try {
@@ -152,7 +154,51 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   // A finished game takes no command: the board says how it ended.
   if (view.status === 'playing') print('Type h for help, ? for the legal moves.');
 
-  const reader: LineReader = lineReader(config);
+  /**
+   * After a write that failed: why, and, where the game may have moved meanwhile (a 412; or no
+   * answer, so the write may have landed after all), the game read again and shown as it is now.
+   * Undefined where the table shown stands.
+   */
+  async function afterFailure(error: unknown, shown: View): Promise<View | undefined> {
+    const movedOn = error instanceof ApiError && error.status === 412;
+    const unsure = error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+    if (!movedOn) print(errorLine(error));
+    if (!movedOn && !unsure) return undefined;
+    let now: View;
+    try {
+      now = await api.getGame(shown.id);
+    } catch (again) {
+      if (again instanceof Interrupted) throw again;
+      print('The table shown may be behind the game: b shows the game as it is, once the service answers.');
+      return undefined;
+    }
+    if (movedOn) {
+      print(
+        'This game was played on meanwhile (in another window, or by a command whose answer never came): here it is as it is now.',
+      );
+    } else if (now.version === shown.version) {
+      print('It was not played: the table is as shown.');
+      return undefined;
+    } else {
+      print('It was played all the same: here is the table as it is now.');
+    }
+    print();
+    print(renderBoard(now, { color }));
+    return now;
+  }
+
+  /** Whether the player, asked, wants to resign: it ends the game for good (today's one attempt, for the daily deal). */
+  async function resignConfirmed(reader: LineReader): Promise<boolean> {
+    const answer = await reader.ask(
+      view.daily
+        ? "Resign? Your one game on today's deal ends here, lost. (y/n) "
+        : 'Resign? The game ends here, and its deal is shown. (y/n) ',
+    );
+    return answer !== undefined && /^y(es)?$/i.test(answer.trim());
+  }
+
+  const reader: LineReader = lineReader(config, () => interrupt.abort());
+  let interrupted = false;
   try {
     while (view.status === 'playing') {
       const line = await reader.ask('> ');
@@ -167,6 +213,16 @@ export async function runPlay(config: PlayConfig): Promise<number> {
           print(HELP);
           continue;
         case 'board':
+          // As the service has the game now: another window may have played on.
+          try {
+            view = await api.getGame(view.id);
+          } catch (error) {
+            if (error instanceof Interrupted) {
+              interrupted = true;
+              break;
+            }
+            print(`${errorLine(error)} The table as last seen:`);
+          }
           print(renderBoard(view, { color }));
           continue;
         case 'legal':
@@ -179,6 +235,10 @@ export async function runPlay(config: PlayConfig): Promise<number> {
               move ? `hint: ${moveCommand(move)}  (${withSymbols(reason)})` : `hint: ${withSymbols(reason)}`,
             );
           } catch (error) {
+            if (error instanceof Interrupted) {
+              interrupted = true;
+              break;
+            }
             print(errorLine(error));
           }
           continue;
@@ -205,26 +265,32 @@ export async function runPlay(config: PlayConfig): Promise<number> {
           }
           continue;
       }
+      if (interrupted) break;
+      if (command.kind === 'resign' && !(await resignConfirmed(reader))) {
+        print('Not resigned: play on.');
+        continue;
+      }
       const before = view;
+      const shown = before.version;
       try {
         switch (command.kind) {
           case 'move':
-            view = await api.move(view.id, command.move);
+            view = await api.move(view.id, command.move, shown);
             print(`ok: ${describeMove(command.move, before, color)}`);
             break;
           case 'undo':
-            view = await api.undo(view.id);
+            view = await api.undo(view.id, shown);
             print('ok: undone');
             break;
           case 'redo':
-            view = await api.redo(view.id);
+            view = await api.redo(view.id, shown);
             print('ok: redone');
             break;
           case 'resign':
-            view = await api.resign(view.id);
+            view = await api.resign(view.id, shown);
             break;
           case 'autoplay': {
-            view = await api.autoplay(view.id);
+            view = await api.autoplay(view.id, shown);
             const home = cardsHome(view) - cardsHome(before);
             print(
               home === 0
@@ -234,13 +300,21 @@ export async function runPlay(config: PlayConfig): Promise<number> {
             break;
           }
           case 'autocomplete':
-            view = await api.autocomplete(view.id);
+            view = await api.autocomplete(view.id, shown);
             print(`ok: played to the end in ${view.version - before.version} moves`);
             break;
         }
       } catch (error) {
-        print(errorLine(error));
-        continue;
+        if (!(error instanceof Interrupted)) {
+          try {
+            view = (await afterFailure(error, before)) ?? view;
+            continue;
+          } catch {
+            // Interrupted while the game was read again.
+          }
+        }
+        interrupted = true;
+        break;
       }
       print();
       print(renderBoard(view, { color }));
@@ -250,13 +324,18 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   }
 
   print();
+  if (interrupted) {
+    // The request stopped may have landed: the version shown is not known to be the game's.
+    print(`Interrupted: the last command may have been played. Resume with: ${resume}`);
+    return 0;
+  }
   if (view.status === 'won') {
     print(
       `Won in ${view.moves === 1 ? '1 move' : `${view.moves} moves`}! Score: vegas ${view.score.vegas}, standard ${view.score.standard}.`,
     );
   } else if (view.status === 'resigned') {
     print(
-      `Resigned at version ${view.version}.${view.seed === undefined ? '' : ` The deal was seed ${view.seed}.`}`,
+      `Resigned at version ${view.version}.${typeof view.seed === 'number' ? ` The deal was seed ${view.seed}.` : ''}`,
     );
   } else {
     print(`Left at version ${view.version}. Resume with: ${resume}`);

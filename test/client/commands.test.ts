@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../client/api.js';
+import { ApiError, createApi, Interrupted } from '../../client/api.js';
 import { parseCommand } from '../../client/commands.js';
 import { errorLine } from '../../client/main.js';
 import { UsageError } from '../../client/options.js';
@@ -131,7 +131,7 @@ describe('a refusal or a failure, on one line', () => {
   const problem = (status: number, detail: string) =>
     new ApiError(status, { type: '/problems/x', title: 'x', status, detail });
 
-  it('draws the cards as the board does, and gives a 503 advice a player can follow', () => {
+  it('draws the cards as the board does, in words without HTTP', () => {
     expect(errorLine(problem(422, 'Move AC from t2 to fC: QH does not go on KD.'))).toBe(
       'refused: Move A♣ from t2 to fC: Q♥ does not go on K♦.',
     );
@@ -139,6 +139,30 @@ describe('a refusal or a failure, on one line', () => {
       problem(503, 'The game store is unavailable; retry with the same Idempotency-Key.'),
     );
     expect(busy).not.toMatch(/Idempotency-Key/);
-    expect(busy).toMatch(/^error 503: .*look at the board/);
+    expect(busy).toBe('error: the service is not answering just now.');
+    // No HTTP status in a player's line.
+    expect(errorLine(problem(403, 'This token does not open this game.'))).toBe(
+      'error: This token does not open this game.',
+    );
+  });
+});
+
+describe('Ctrl-C during a request', () => {
+  it('ends the request at once, as interrupted, whatever its timeout', async () => {
+    const stop = new AbortController();
+    // A service that never answers: only the signal ends the request.
+    const silent: typeof fetch = (_input, init) =>
+      new Promise((_, reject) => {
+        init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason));
+      });
+    const api = createApi({
+      url: 'http://example.test',
+      timeoutMs: 600_000,
+      fetch: silent,
+      signal: stop.signal,
+    });
+    const pending = api.move('g1', { type: 'draw' }, 4);
+    stop.abort();
+    await expect(pending).rejects.toBeInstanceOf(Interrupted);
   });
 });

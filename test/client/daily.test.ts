@@ -262,7 +262,7 @@ describe("today's deal at the terminal", () => {
       leaderboard: { date: '2001-01-01', limit: 5 },
     });
     expect(status).toBe(1);
-    expect(none.text()).toMatch(/^error 404: There is no daily deal of 2001-01-01/);
+    expect(none.text()).toMatch(/^error: There is no daily deal of 2001-01-01/);
   });
 
   it('--daily with a sign-in token (--token) is signed in: :daily, :stats and the resume line say so', {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../client/api.js';
 import { moveCommand } from '../../client/render.js';
 import { runPlay } from '../../client/run-play.js';
 import { runReplay } from '../../client/run-replay.js';
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 describe('a signed-in player at the terminal', () => {
   it('--player signs in, plays a game of theirs, :stats shows the record, and resuming needs no token', async () => {
-    const io = streams(['d', 'resign']);
+    const io = streams(['d', 'resign', 'y']);
     const status = await runPlay({
       ...io,
       url: local.url,
@@ -131,10 +132,13 @@ describe('a game played and replayed through the terminal client', () => {
     );
   });
 
-  it('resumes the game and resigns it', async () => {
-    const io = streams(['resign']);
+  it('resumes the game and resigns it, once asked and answered yes', async () => {
+    const io = streams(['resign', 'n', 'resign', 'y']);
     expect(await runPlay({ ...io, url: local.url, game: id, token, color: false })).toBe(0);
     expect(io.text()).toContain(`Resumed game ${id} at version 5.`);
+    expect(io.text()).toContain(
+      '> resign\nResign? The game ends here, and its deal is shown. (y/n) n\nNot resigned: play on.\n> resign\n',
+    );
     expect(io.text()).toContain('version 6  resigned');
     expect(io.text()).toContain('Resigned at version 6. The deal was seed 42.');
     // Opened again, over: its board and how it ended, and no help for commands it cannot take.
@@ -323,6 +327,8 @@ describe('a session against a stand-in API', () => {
       url: 'http://example.test',
       token: 't',
       createGame: async () => ({ ...base, token: 't' }),
+      // Read again after the failure: the draw was not played.
+      getGame: async () => base,
       move: async () => {
         calls++;
         if (calls === 1) throw new NetworkError('cannot reach http://example.test: connection refused');
@@ -337,10 +343,61 @@ describe('a session against a stand-in API', () => {
     } as any;
     const io = streams(['d', 'd', 'd']);
     expect(await runPlay({ ...io, api, color: false })).toBe(0);
-    expect(io.text()).toContain('> d\ncannot reach http://example.test: connection refused\n> d\nok: draw');
+    expect(io.text()).toContain(
+      '> d\ncannot reach http://example.test: connection refused\nIt was not played: the table is as shown.\n> d\nok: draw',
+    );
     expect(io.text()).toContain('version 1  WON');
     expect(io.text()).toContain('Won in 1 move! Score: vegas 208, standard 520.');
     expect(io.text()).toContain('Replay it: npm run replay -- g1 --url http://example.test');
     expect(io.text()).not.toContain('> d\n> d\n> d');
+  });
+});
+
+describe('a write whose answer never came, and a game played on elsewhere', () => {
+  it('reads the game again: a draw that landed is shown, never played twice; one typed over a table played on is not played', async () => {
+    let writes = 0;
+    let token = '';
+    // The first draw lands, but its answer comes only after the client gave up on it. Just before
+    // the second arrives, another window draws.
+    const meddling: typeof fetch = async (input, init) => {
+      const write = init?.method === 'POST' && String(input).endsWith('/moves');
+      if (write && ++writes === 2) {
+        const outside = await fetch(String(input), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: JSON.stringify({ type: 'draw' }),
+        });
+        expect(outside.status).toBe(200);
+      }
+      const answer = await fetch(input, { ...init, signal: null });
+      if (!(write && writes === 1)) return answer;
+      return new Promise((_, reject) => {
+        init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason));
+      });
+    };
+    const api = createApi({ url: local.url, timeoutMs: 300, fetch: meddling });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    const session = runPlay({ input, output, api, newGame: { seed: 11 }, color: false });
+    while (!text.includes('Type h for help')) await new Promise((resolve) => setTimeout(resolve, 10));
+    token = api.token!;
+    input.end('d\nd\nd\nq\n');
+    expect(await session).toBe(0);
+    expect(text).toMatch(
+      /> d\n\S+ did not answer within 0.3 s[^\n]*\nIt was played all the same: here is the table as it is now\.\n\nKlondike {2}game \S+ {2}version 1 /,
+    );
+    expect(text).toMatch(
+      /> d\nThis game was played on meanwhile \(in another window, or by a command whose answer never came\): here it is as it is now\.\n\nKlondike {2}game \S+ {2}version 2 /,
+    );
+    expect(text).toContain('> d\nok: draw');
+    expect(text).toMatch(/Left at version 3\./);
+    // Three draws in all: the one whose answer never came, the other window's, and the last.
+    const id = /New game (\S+)/.exec(text)![1]!;
+    const now = await fetch(`${local.url}/games/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await now.json()) as { version: number }).version).toBe(3);
   });
 });
