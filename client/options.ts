@@ -85,18 +85,35 @@ export function integer(name: string, text: string, min: number, max: number): n
 
 /**
  * A deck from the command line: 52 card codes separated by commas or spaces (`10H` is read as
- * `TH`), or the 156-digit string. The server checks the cards themselves.
+ * `TH`), or the 156-digit string (3 digits a card: rank 01..13, then suit 1..4 for C D H S). Each
+ * card is checked here, and that none comes twice, so a mistake is named before anything is sent.
  */
 export function parseDeck(text: string): string[] | string {
   const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) {
-    if (trimmed.length !== 156) throw new UsageError(`a deal string is 156 digits, not ${trimmed.length}`);
-    return trimmed;
+  const digits = /^\d+$/.test(trimmed);
+  if (digits && trimmed.length !== 156)
+    throw new UsageError(`a deal string is 156 digits, not ${trimmed.length}`);
+  const codes = digits
+    ? (trimmed.match(/\d{3}/g) ?? []).map((group) => {
+        const rank = Number(group.slice(0, 2));
+        const suit = Number(group[2]);
+        return rank >= 1 && rank <= 13 && suit >= 1 && suit <= 4
+          ? `${'A23456789TJQK'[rank - 1]}${'CDHS'[suit - 1]}`
+          : group;
+      })
+    : trimmed
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((code) => code.toUpperCase().replace(/^10/, 'T'));
+  if (codes.length !== 52) throw new UsageError(`--deck takes 52 cards, not ${codes.length}`);
+  const seen = new Set<string>();
+  for (const [i, code] of codes.entries()) {
+    if (!/^[A2-9TJQK][CDHS]$/.test(code))
+      throw new UsageError(
+        `card ${i + 1} of --deck, "${code}", is no card: ${digits ? 'three digits, a rank 01..13 then a suit 1..4 (C D H S)' : 'a rank A 2..10 J Q K, then a suit C D H S (10H, TH, 7S)'}`,
+      );
+    if (seen.has(code)) throw new UsageError(`--deck has ${code} twice: a deck has each card once`);
+    seen.add(code);
   }
-  const cards = trimmed
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map((code) => code.toUpperCase().replace(/^10/, 'T'));
-  if (cards.length !== 52) throw new UsageError(`--deck takes 52 cards, not ${cards.length}`);
-  return cards;
+  return digits ? trimmed : codes;
 }

@@ -140,7 +140,7 @@ export function describeEvent(event: GameEvent, after?: View, color = false): st
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The rules and counters line: draw, passes, moves, scores. */
+/** The rules and counters line: draw, passes (and cards kept on the foundations), moves, scores. */
 function statusLine(view: View): string {
   const passes =
     view.rules.passes === null
@@ -149,6 +149,7 @@ function statusLine(view: View): string {
   return [
     `draw ${view.rules.draw}`,
     passes,
+    ...(view.rules.foundationToTableau ? [] : ['no card back from the foundations']),
     plural(view.moves, 'move'),
     `score vegas ${view.score.vegas} standard ${view.score.standard}`,
   ].join(' · ');

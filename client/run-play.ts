@@ -1,5 +1,5 @@
 import { type Api, ApiError, DEFAULT_URL, Interrupted, NetworkError } from './api.js';
-import { HELP, parseCommand } from './commands.js';
+import { HELP, isDay, parseCommand } from './commands.js';
 import { type LineReader, lineReader, type Streams } from './io.js';
 import { cliMain, errorLine, type MainStreams, session, withSymbols } from './main.js';
 import {
@@ -364,8 +364,11 @@ Plays Klondike at the terminal against the HTTP API.
 
   --seed N              a numbered deal (0..4294967295)
   --deck CARDS          52 card codes in dealing order, comma or space separated, or the 156-digit string
+  --winnable            a deal the service proves winnable (drawn like a random one)
   --draw 1|3            cards per draw (default 3)
   --passes N|unlimited  passes through the deck (default 3)
+  --foundation-to-tableau yes|no
+                        whether a foundation's top card may come back to the tableau (default yes)
   --game ID --token T   resume a game
   --player NAME         sign in at the local runtime's development issuer: the game is yours, :stats
                         shows your record, and --game ID --player NAME resumes it
@@ -398,6 +401,8 @@ export function parsePlayArgs(
       deck: { type: 'string' },
       draw: { type: 'string' },
       passes: { type: 'string' },
+      winnable: { type: 'boolean' },
+      'foundation-to-tableau': { type: 'string' },
       game: { type: 'string' },
       player: { type: 'string' },
       daily: { type: 'boolean' },
@@ -413,6 +418,9 @@ export function parsePlayArgs(
   const newGame: NewGame = {};
   if (values.seed !== undefined && values.deck !== undefined)
     throw new UsageError('give --seed or --deck, not both');
+  if (values.winnable && (values.seed !== undefined || values.deck !== undefined))
+    throw new UsageError('--winnable lets the service choose the deal: it takes no --seed or --deck');
+  if (values.winnable) newGame.winnable = true;
   if (typeof values.seed === 'string') newGame.seed = integer('seed', values.seed, 0, MAX_SEED);
   if (typeof values.deck === 'string') newGame.deck = parseDeck(values.deck);
   const rules: Partial<Rules> = {};
@@ -426,10 +434,16 @@ export function parsePlayArgs(
       ? null
       : integer('passes', values.passes, 1, Number.MAX_SAFE_INTEGER);
   }
+  const back = values['foundation-to-tableau'];
+  if (typeof back === 'string') {
+    if (!/^(yes|no)$/i.test(back))
+      throw new UsageError(`--foundation-to-tableau takes yes or no, not "${back}"`);
+    rules.foundationToTableau = back.toLowerCase() === 'yes';
+  }
   if (Object.keys(rules).length > 0) newGame.rules = rules;
   const game = values.game as string | undefined;
   if (game !== undefined && Object.keys(newGame).length > 0) {
-    throw new UsageError('--game resumes a game: it takes no --seed, --deck, --draw or --passes');
+    throw new UsageError('--game resumes a game: it takes no deal or rule option');
   }
   const player = values.player as string | undefined;
   if (player !== undefined && !/^[\w.@-]{1,64}$/.test(player)) {
@@ -438,9 +452,7 @@ export function parsePlayArgs(
   const dealing = Object.keys(newGame).length > 0 || game !== undefined;
   const daily = values.daily === true;
   if (daily && dealing) {
-    throw new UsageError(
-      "--daily plays today's deal: it takes no --seed, --deck, --draw, --passes or --game",
-    );
+    throw new UsageError("--daily plays today's deal: it takes no deal or rule option, nor --game");
   }
   const name = values.name as string | undefined;
   if ((daily || name !== undefined) && player === undefined && common.token === undefined) {
@@ -452,7 +464,7 @@ export function parsePlayArgs(
     if (dealing || daily || name !== undefined) {
       throw new UsageError('--leaderboard prints a leaderboard and plays nothing: it takes no game options');
     }
-    if (date !== undefined && date !== 'yesterday' && !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    if (date !== undefined && date !== 'yesterday' && !isDay(date)) {
       throw new UsageError(`--date takes a day written YYYY-MM-DD, or yesterday, not "${date}"`);
     }
   } else if (date !== undefined || limit !== undefined) {

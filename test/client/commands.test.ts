@@ -5,6 +5,7 @@ import { errorLine } from '../../client/main.js';
 import { UsageError } from '../../client/options.js';
 import { parsePlayArgs } from '../../client/run-play.js';
 import { parseReplayArgs } from '../../client/run-replay.js';
+import { deckFromSeed, formatCard } from '../../domain/index.js';
 
 const move = (from: string, to: string, count?: number) => ({
   kind: 'move',
@@ -117,6 +118,39 @@ describe('command-line mistakes', () => {
       /--seed takes a whole number from 0 to 4294967295, not "-1"/,
     );
     expect(() => parsePlayArgs(['--passes', '1000001'], {})).not.toThrow();
+  });
+
+  it('name a deck card that is none, or one given twice, before anything is sent', () => {
+    const deck = deckFromSeed(42).map(formatCard);
+    expect(parsePlayArgs(['--deck', deck.join(',')], {})).toMatchObject({ newGame: { deck } });
+    expect(() => parsePlayArgs(['--deck', ['1X', ...deck.slice(1)].join(' ')], {})).toThrow(
+      'card 1 of --deck, "1X", is no card: a rank A 2..10 J Q K, then a suit C D H S (10H, TH, 7S)',
+    );
+    expect(() => parsePlayArgs(['--deck', [deck[1], ...deck.slice(1)].join(' ')], {})).toThrow(
+      `--deck has ${deck[1]} twice: a deck has each card once`,
+    );
+    const digits = deck.map(
+      (card) =>
+        `${String('A23456789TJQK'.indexOf(card[0]!) + 1).padStart(2, '0')}${'CDHS'.indexOf(card[1]!) + 1}`,
+    );
+    expect(parsePlayArgs(['--deck', digits.join('')], {})).toMatchObject({
+      newGame: { deck: digits.join('') },
+    });
+    expect(() => parsePlayArgs(['--deck', `145${digits.slice(1).join('')}`], {})).toThrow(
+      'card 1 of --deck, "145", is no card: three digits, a rank 01..13 then a suit 1..4 (C D H S)',
+    );
+  });
+
+  it('take a winnable deal and the rule of cards back from the foundations', () => {
+    expect(parsePlayArgs(['--winnable', '--foundation-to-tableau', 'no'], {})).toMatchObject({
+      newGame: { winnable: true, rules: { foundationToTableau: false } },
+    });
+    expect(() => parsePlayArgs(['--winnable', '--seed', '3'], {})).toThrow(
+      '--winnable lets the service choose the deal: it takes no --seed or --deck',
+    );
+    expect(() => parsePlayArgs(['--foundation-to-tableau', 'maybe'], {})).toThrow(
+      '--foundation-to-tableau takes yes or no, not "maybe"',
+    );
   });
 
   it('take a token that starts with a dash written --token=, as the resume line writes it', () => {

@@ -34,6 +34,10 @@ describe('the prompt reads', () => {
       message: '"tomorrow" is not a day: write it YYYY-MM-DD (such as 2026-05-14), or yesterday.',
     });
     expect(parseCommand('lb 2026-5-14').kind).toBe('error');
+    // A day no calendar has is refused here, not sent to the service.
+    expect(parseCommand('lb 2026-13-45').kind).toBe('error');
+    expect(parseCommand('lb 2026-02-30').kind).toBe('error');
+    expect(parseCommand('lb 2028-02-29')).toEqual({ kind: 'leaderboard', date: '2028-02-29' });
   });
 });
 
@@ -63,7 +67,11 @@ describe('the command line', () => {
   it.each([
     [['--daily'], '--daily needs --player NAME (a sign-in)'],
     [['--name', 'Zoë'], '--name needs --player NAME (a sign-in)'],
-    [['--daily', '--player', 'a', '--seed', '3'], "--daily plays today's deal: it takes no --seed"],
+    [
+      ['--daily', '--player', 'a', '--seed', '3'],
+      "--daily plays today's deal: it takes no deal or rule option",
+    ],
+    [['--leaderboard', '--date', '2026-02-30'], '--date takes a day written YYYY-MM-DD, or yesterday'],
     [['--daily', '--player', 'a', '--game', 'g'], "--daily plays today's deal"],
     [['--leaderboard', '--seed', '3'], '--leaderboard prints a leaderboard and plays nothing'],
     [['--leaderboard', '--daily', '--player', 'a'], '--leaderboard prints a leaderboard'],

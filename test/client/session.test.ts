@@ -353,6 +353,19 @@ describe('a session against a stand-in API', () => {
   });
 });
 
+describe('a winnable deal without cards back from the foundations', () => {
+  it('says the rule on the table, and no seed once resigned', async () => {
+    const io = streams(['resign', 'y']);
+    const newGame = { winnable: true, rules: { foundationToTableau: false } };
+    expect(await runPlay({ ...io, url: local.url, newGame, color: false })).toBe(0);
+    expect(io.text()).toContain(
+      'draw 3 · pass 1 of 3 (2 recycles left) · no card back from the foundations · 0 moves',
+    );
+    expect(io.text()).toContain('Resigned at version 1.\n');
+    expect(io.text()).not.toContain('seed');
+  });
+});
+
 describe('a write whose answer never came, and a game played on elsewhere', () => {
   it('reads the game again: a draw that landed is shown, never played twice; one typed over a table played on is not played', async () => {
     let writes = 0;
