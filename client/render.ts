@@ -62,6 +62,8 @@ const padded = (cell: string) => ` ${cell} `;
 const CARDS_A_LINE = 7;
 const EMPTY = ' · ';
 const empty = (color: boolean) => paint(color, '2', EMPTY);
+/** A stock spent with no pass left: nothing will come from it again (the web table's ✕). */
+const spent = (color: boolean) => paint(color, '2', EMPTY.replace('·', '✕'));
 const dim = (color: boolean, text: string) => paint(color, '2', text);
 const bold = (color: boolean, text: string) => paint(color, '1', text);
 
@@ -187,7 +189,7 @@ export function renderBoard(view: View, options: RenderOptions = {}): string {
   const stock =
     stockTop !== undefined
       ? revealed(stockTop, color)
-      : padded(view.stock.count > 0 ? back(color) : empty(color));
+      : padded(view.stock.count > 0 ? back(color) : view.recyclesLeft === 0 ? spent(color) : empty(color));
   const stockLabel = String(view.stock.count).padEnd(3);
   const top = view.waste.slice(-3);
   const waste = [0, 1, 2]

@@ -53,6 +53,9 @@ const BOARD_PAGE = 100;
 const dayBefore = (day: string): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
+/** ` --url U` where the API is not the default one: for the commands the client prints. */
+const urlOption = (api: Api): string => (api.url === DEFAULT_URL ? '' : ` --url ${api.url}`);
+
 /**
  * A day's leaderboard, as many entries as `limit` (page after page): `date` is YYYY-MM-DD,
  * `yesterday`, or today's when left out (today by the server's clock, from GET /daily).
@@ -71,15 +74,18 @@ async function leaderboardText(api: Api, date: string | undefined, limit: number
   const text = renderLeaderboard({ ...page, entries });
   return page.next === null
     ? text
-    : `${text}\n  more: npm run play -- --leaderboard --date ${day} --limit ${limit + 20}`;
+    : `${text}\n  more: npm run play -- --leaderboard --date ${day} --limit ${limit + 20}${urlOption(api)}`;
 }
 
 /**
- * Today's standing once the read models have the game as it ended (they follow the log within
- * about 2 s): asked again every 300 ms until the player's standing shows `status`, 3 s at most.
+ * Today's standing once the read models have the game on `day`'s deal as it ended (they follow the
+ * log within about 2 s): asked again every 300 ms until the player's standing shows `status`, 3 s at
+ * most. A game that ended after its day has no standing: only a game won on its day is ranked.
  */
-async function standingAfter(api: Api, status: View['status']): Promise<string> {
+async function standingAfter(api: Api, day: string, status: View['status']): Promise<string> {
   let today = await api.daily();
+  if (today.date !== day)
+    return `Your game on the deal of ${day} ended after its day (today is ${today.date}): only a game won on its day is ranked.`;
   for (let tries = 0; today.me?.status !== status && tries < 10; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     today = await api.daily();
@@ -107,6 +113,8 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   }
 
   let view: View;
+  /** The game's own token, when this session dealt it: it opens the game for good (a sign-in lasts an hour). */
+  let gameToken: string | undefined;
   try {
     if (config.player) {
       await api.signIn(config.player);
@@ -120,8 +128,9 @@ export async function runPlay(config: PlayConfig): Promise<number> {
       print(renderDaily(await api.daily(), true));
       const answer = await api.playDaily();
       if ('token' in answer) {
-        const { token: _token, ...dealt } = answer;
+        const { token, ...dealt } = answer;
         view = dealt;
+        gameToken = token;
         print(`Today's deal: game ${view.id} (one attempt a day; no hint until the day is over).`);
       } else {
         view = answer;
@@ -137,6 +146,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
     } else {
       const { token, ...created } = await api.createGame(config.newGame ?? {});
       view = created;
+      gameToken = token;
       print(`New game ${view.id}`);
       print(`token ${token}`);
     }
@@ -144,10 +154,11 @@ export async function runPlay(config: PlayConfig): Promise<number> {
     fail(errorLine(error));
     return 1;
   }
-  const at = api.url === DEFAULT_URL ? '' : ` --url ${api.url}`;
+  const at = urlOption(api);
   // `--token=`: a token is base64url, and one that starts with `-` would read as an option.
-  const signedAs = config.player ? `--player ${config.player}` : `--token=${api.token}`;
-  const resume = `npm run play -- ${config.daily ? '--daily' : `--game ${view.id}`} ${signedAs}${at}`;
+  const signedAs = config.player ? `--player ${config.player}` : `--token=${gameToken ?? api.token}`;
+  // By its id, the daily game too: `--daily` after midnight UTC would deal the next day's.
+  const resume = `npm run play -- --game ${view.id} ${signedAs}${at}`;
   if (view.status === 'playing') print(`Resume it later with: ${resume}`);
   print();
   print(renderBoard(view, { color }));
@@ -347,7 +358,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   }
   if (api.player !== undefined && view.status !== 'playing') {
     try {
-      if (view.daily) print(await standingAfter(api, view.status));
+      if (view.daily) print(await standingAfter(api, view.daily, view.status));
       // The record is a read model, a moment behind the game: give it that moment.
       else await new Promise((resolve) => setTimeout(resolve, 300));
       print(renderStats(api.player, await api.myStats()));

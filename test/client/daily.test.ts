@@ -162,6 +162,20 @@ describe('the rendering', () => {
     expect(renderLeaderboard({ ...board(null), entries: [] })).toContain('no one has won this deal yet');
   });
 
+  it('offers the next entries with the command that prints them, on the same service', async () => {
+    const io = streams();
+    const api = {
+      url: 'http://cards.example:8080',
+      leaderboard: async () => ({ ...board(null), entries: board(null).entries.slice(0, 1), next: 'c1' }),
+    } as any;
+    expect(await runPlay({ ...io, api, leaderboard: { date: '2026-05-14', limit: 1 }, color: false })).toBe(
+      0,
+    );
+    expect(io.text()).toContain(
+      'more: npm run play -- --leaderboard --date 2026-05-14 --limit 21 --url http://cards.example:8080',
+    );
+  });
+
   it('shows the milliseconds of two ranks that the clock alone would show tied', () => {
     const [first, , third] = board(null).entries;
     const entries = [
@@ -231,7 +245,8 @@ describe("today's deal at the terminal", () => {
       /> :daily\nDaily deal of \S+ .*\n {2}you: in play, \d+ moves? \(\d+ actions?, \d+:\d\d\) so far/,
     );
     expect(out).toMatch(/> lb\nLeaderboard of .*: 1 player, 0 won .*\n {2}no one has won this deal yet/);
-    expect(out).toContain('Left at version 1. Resume with: npm run play -- --daily --player tess');
+    // By the game's id: --daily after midnight UTC would deal the next day's game.
+    expect(out).toContain(`Left at version 1. Resume with: npm run play -- --game ${id} --player tess`);
   });
 
   it('--daily again resumes the same game, and once it is won shows the rank', {
@@ -273,7 +288,7 @@ describe("today's deal at the terminal", () => {
     expect(none.text()).toMatch(/^error: There is no daily deal of 2001-01-01/);
   });
 
-  it('--daily with a sign-in token (--token) is signed in: :daily, :stats and the resume line say so', {
+  it("--daily with a sign-in token (--token) is signed in: :daily and :stats say so; the resume line gives the game's own token, which outlasts the sign-in", {
     timeout: 30_000,
   }, async () => {
     const token = await local.issuer!.tokenFor('ursa');
@@ -283,6 +298,9 @@ describe("today's deal at the terminal", () => {
     expect(out).toMatch(/> :daily\nDaily deal of \S+ .*\n {2}you(?: have not started it|: in play)/);
     expect(out).not.toContain('sign in with --player');
     expect(out).toMatch(/> :stats\nursa: \d+ games? dealt/);
-    expect(out).toContain(`Resume with: npm run play -- --daily --token=${token}`);
+    const game = /Today's deal: game (\S+) /.exec(out)?.[1];
+    expect(game).toBeDefined();
+    expect(out).toMatch(new RegExp(`Resume with: npm run play -- --game ${game} --token=[\\w-]{22,}\\b`));
+    expect(out).not.toContain(`--token=${token}`);
   });
 });

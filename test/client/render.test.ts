@@ -107,6 +107,16 @@ describe('renderBoard', () => {
     expect(board.split('\n')[5]).toBe('  ·  0      ·                 A♣    ♦    ♥    ♠');
     expect(board.split('\n')[8]).toBe('  4♦    ·    ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒   ▒▒▒');
   });
+
+  it('marks a stock spent with no pass left, as the web table does', () => {
+    const spent = renderBoard({ ...view, stock: { count: 0 }, pass: 3, recyclesLeft: 0 }, { color: false });
+    expect(spent.split('\n')[5]).toMatch(/^ {2}✕ {2}0 /);
+    const turnable = renderBoard(
+      { ...view, stock: { count: 0 }, pass: 2, recyclesLeft: 1 },
+      { color: false },
+    );
+    expect(turnable.split('\n')[5]).toMatch(/^ {2}· {2}0 /);
+  });
 });
 
 /** Seed 42 after `7 1`, `d`, `d`, then resigned, as the API sent it: the deal is revealed. */
