@@ -390,6 +390,38 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     await alice.getByLabel('Player name').waitFor();
   });
 
+  it("keeps the player's game on the table when their sign-in lapses mid-game, and goes on with it once they sign in again", {
+    timeout: 30_000,
+  }, async () => {
+    await signIn(alice, 'alice');
+    await alice.goto(`${local.url}/`);
+    const id = await dealInPage(alice, 'seed', '5');
+    await alice.locator('[data-pile="stock"]').click();
+    await waitForVersion(alice, 1);
+    // From now on the API refuses her sign-in token, as it does one that expired meanwhile.
+    const player = (await stored(alice))!;
+    const forged = `${player.token.slice(0, -2)}${player.token.endsWith('AA') ? 'BB' : 'AA'}`;
+    await alice.route('**/games/**', (route) =>
+      route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${forged}` } }),
+    );
+    await alice.locator('[data-pile="stock"]').click();
+    await alice
+      .locator('.account .notice.error')
+      .getByText('Your sign-in is no longer accepted: you have been signed out. Sign in again.')
+      .waitFor();
+    await alice.unroute('**/games/**');
+    // Her game stays where it was: no other deal takes its place, and nothing here opens it.
+    expect(new URLSearchParams(new URL(alice.url()).hash.slice(1)).get('game')).toBe(id);
+    await alice
+      .getByText('This game opens only from the link it was dealt with, or for its player once signed in.')
+      .waitFor();
+    await signIn(alice, 'alice');
+    await waitForVersion(alice, 1);
+    await alice.locator('[data-pile="stock"]').click();
+    await waitForVersion(alice, 2);
+    expect(new URLSearchParams(new URL(alice.url()).hash.slice(1)).get('game')).toBe(id);
+  });
+
   it('never received a card that was face down while its game was in play, in a game or in a list', () => {
     expect(responses.some((r) => r.path === '/me/games')).toBe(true);
     expect(responses.some((r) => r.path === '/me/stats')).toBe(true);

@@ -18,7 +18,7 @@ export function App() {
   // steps rewrite the fragment with replaceState, which is no visit).
   const [visit, setVisit] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const { player } = useSession();
+  const { player, lapsed } = useSession();
   const jwt = player?.token;
   const wasSignedIn = useRef(Boolean(jwt));
 
@@ -48,12 +48,13 @@ export function App() {
     if (place.kind === 'play' && !place.token && jwt) tokens.markLast(place.id);
   }, [place, jwt]);
 
-  // Signed out (by the button, an expiry or a refusal) while a game only the sign-in token opened
-  // was on the table: back to the start, which resumes the last game this browser keeps.
+  // Signed out by the button while a game only the sign-in token opened was on the table: back to
+  // the start, which resumes the last game this browser keeps. Signed out by an expiry or a
+  // refusal, the game stays: the table says to sign in, and signing in again goes on with it.
   useEffect(() => {
     const signedOut = wasSignedIn.current && !jwt;
     wasSignedIn.current = Boolean(jwt);
-    if (signedOut && place.kind === 'play' && !place.token) location.hash = '';
+    if (signedOut && !lapsed && place.kind === 'play' && !place.token) location.hash = '';
   }, [jwt]);
 
   const view =
@@ -61,7 +62,8 @@ export function App() {
       <Replay key={`${place.id} ${visit}`} id={place.id} at={place.at} token={tokens.get(place.id) ?? jwt} />
     ) : place.kind === 'play' ? (
       <Play
-        key={place.id}
+        // Opened again when the token that opens it comes or goes (a sign-in lapsed, then renewed).
+        key={`${place.id} ${place.token ?? jwt ?? ''}`}
         id={place.id}
         token={place.token ?? jwt}
         onOpened={place.token ? () => tokens.remember(place.id, place.token!) : undefined}

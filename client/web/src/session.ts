@@ -37,6 +37,11 @@ export interface SessionState {
   readonly notice: Notice | null;
   /** A sign-in request is out. */
   readonly busy: boolean;
+  /**
+   * The last sign-out was not the player's doing (an expiry, or the API refusing the token): the
+   * game on the table stays there, to go on with once they sign in again.
+   */
+  readonly lapsed: boolean;
 }
 
 const PLAYER = 'klondike.player';
@@ -52,7 +57,13 @@ function loadPlayer(): Player | null {
   }
 }
 
-let state: SessionState = { config: undefined, player: loadPlayer(), notice: null, busy: false };
+let state: SessionState = {
+  config: undefined,
+  player: loadPlayer(),
+  notice: null,
+  busy: false,
+  lapsed: false,
+};
 const listeners = new Set<(next: SessionState) => void>();
 let expiry: ReturnType<typeof setTimeout> | undefined;
 /** When this page last changed one of the player's games (the read models follow a moment later). */
@@ -76,7 +87,7 @@ function watchExpiry(): void {
 
 function expired(): void {
   const time = new Date(state.player?.expiresAt ?? Date.now()).toLocaleTimeString();
-  signOutHere({ text: `Your sign-in expired at ${time}. Sign in again.`, error: true });
+  signOutHere({ text: `Your sign-in expired at ${time}. Sign in again.`, error: true }, true);
 }
 
 function setPlayer(player: Player): void {
@@ -85,17 +96,20 @@ function setPlayer(player: Player): void {
   } catch {
     // Storage refused: the player stays signed in until the page is closed.
   }
-  update({ player, notice: null, busy: false });
+  update({ player, notice: null, busy: false, lapsed: false });
   watchExpiry();
 }
 
-/** Forgets the player in this browser, without a visit to the sign-in server. */
-function signOutHere(notice: Notice | null): void {
+/**
+ * Forgets the player in this browser, without a visit to the sign-in server. Signed out by the
+ * player, the last game is forgotten too if only the sign-in opened it; `lapsed` (an expiry or a
+ * refusal), it stays the game to resume: nothing here opens it until they sign in again.
+ */
+function signOutHere(notice: Notice | null, lapsed = false): void {
   clearTimeout(expiry);
   storage('localStorage')?.removeItem(PLAYER);
-  // The last game played may have been the player's, opened with the JWT just forgotten.
-  tokens.forgetLastUnlessKept();
-  update({ player: null, notice, busy: false });
+  if (!lapsed) tokens.forgetLastUnlessKept();
+  update({ player: null, notice, busy: false, lapsed });
 }
 
 /** The claims of a JWT, unverified: only for what the page shows (name, expiry); the API verifies. */
@@ -322,10 +336,13 @@ export const session = {
 
   /** The API refused the player's sign-in (401): signed out, and told so. */
   refused(): void {
-    signOutHere({
-      text: 'Your sign-in is no longer accepted: you have been signed out. Sign in again.',
-      error: true,
-    });
+    signOutHere(
+      {
+        text: 'Your sign-in is no longer accepted: you have been signed out. Sign in again.',
+        error: true,
+      },
+      true,
+    );
   },
 
   dismiss: (): void => update({ notice: null }),
