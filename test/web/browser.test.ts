@@ -19,6 +19,8 @@ import {
   hintWords,
   letGoWords,
   pickedUpWords,
+  SLOW_MS,
+  WAITING,
 } from '../../client/web/src/words.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import {
@@ -275,6 +277,23 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     );
     expect((await currentGame()).view.version).toBe(view.version);
     expect(await hiddenCardsInPage(page, view)).toEqual([]);
+  });
+
+  it('says so while a slow server keeps an input waiting, and clears the line once it is played', {
+    timeout: 30_000,
+  }, async () => {
+    const { view } = await currentGame();
+    // The next draw reaches the server only after twice the wait the page says it at.
+    await page.route('**/moves', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2 * SLOW_MS));
+      await route.continue();
+    });
+    await page.keyboard.press('d');
+    const message = page.locator('.message');
+    await message.getByText(WAITING).waitFor();
+    await waitForVersion(page, view.version + 1);
+    await page.unroute('**/moves');
+    await expect.poll(() => message.textContent()).toBe('');
   });
 
   it('resumes a game on reload and from its link in another browser', { timeout: 30_000 }, async () => {

@@ -43,6 +43,8 @@ import {
   problemName,
   problemWords,
   ruleWords,
+  SLOW_MS,
+  WAITING,
 } from './words.js';
 
 export interface Message {
@@ -239,6 +241,8 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
       // An input queued behind a request that began a show ends it too, as it runs.
       inputs.current++;
       endSteps();
+      // A server slow to answer is said, not left to look like a table that ignores its player.
+      const slow = setTimeout(() => setMessage({ text: WAITING, error: false }), SLOW_MS);
       try {
         await input();
       } catch (error) {
@@ -246,6 +250,9 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
         // again when it had gone stale), and one that no longer fits is refused on its own.
         await refused(error, sending.current.move, sending.current.view);
         saidRefusal.current = true;
+      } finally {
+        clearTimeout(slow);
+        setMessageState((was) => (was?.text.startsWith(WAITING) ? null : was));
       }
     }
     running.current = false;

@@ -13,6 +13,12 @@ export type Rule = NonNullable<Problem['rule']>;
 const RANKS = 'A23456789TJQK';
 const RED = new Set(['D', 'H']);
 
+/** How long an input may wait on the server before the message line says so (`WAITING`). */
+export const SLOW_MS = 2_000;
+/** What the message line says while a slow server keeps an input waiting (the line clears after it). */
+export const WAITING =
+  'Waiting for the game server: this input is on its way, and any after it will follow in turn.';
+
 /** "4♦", or "the card" when there is none to name. */
 const named = (card: string | undefined) => (card ? cardShort(card) : 'the card');
 
