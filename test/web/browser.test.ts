@@ -334,6 +334,18 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     expect(await page.locator('details.deal').count()).toBe(0);
   });
 
+  it('resigns once the player confirms, though another window played on meanwhile', {
+    timeout: 30_000,
+  }, async () => {
+    const { id, auth, token } = await newGame(api, { seed: 3 });
+    await page.goto(`${local.url}/#game=${id}&token=${token}`);
+    await waitForVersion(page, 0);
+    expect((await api.post(`/games/${id}/moves`, { type: 'draw' }, auth)).status).toBe(200);
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await expect.poll(async () => (await api.get(`/games/${id}`, auth)).body.status).toBe('resigned');
+    await waitForVersion(page, 2);
+  });
+
   it('replays the won game by link: Next, Previous, the arrow keys, the scrubber and Play, each frame as GET ?at=N', {
     timeout: 60_000,
   }, async () => {

@@ -336,10 +336,12 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
       if (action === 'redo' && !before.canRedo)
         return refuse(ruleWords('nothing-to-redo', undefined, before));
       sending.current = { view: before };
+      // A resignation the player confirmed ends the game as it is, whatever another window did
+      // meanwhile: it names no version. The other actions apply to the table shown, or to none.
       const after =
         action === 'undo' || action === 'redo'
           ? await takeBack(action, before)
-          : await api.act(action, id, token, version());
+          : await api.act(action, id, token, action === 'resign' ? undefined : version());
       if (action === 'autoplay' || action === 'autocomplete') did(after.version - before.version);
       if (action === 'autoplay' || action === 'autocomplete') showSteps(before, after);
       else show(after);
