@@ -334,6 +334,46 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     expect(await page.locator('details.deal').count()).toBe(0);
   });
 
+  it('leaves the keyboard where it was on a first visit, an arrow key reaching the table; a link opened while it deals stays', {
+    timeout: 30_000,
+  }, async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    recordResponses(fresh, responses);
+    const visitor = await fresh.newPage();
+    await visitor.goto(`${local.url}/`);
+    await waitForVersion(visitor, 0);
+    const focused = () =>
+      visitor.evaluate(() => {
+        const element = (globalThis as any).document.activeElement;
+        return element?.getAttribute('data-pile') ?? element?.tagName;
+      });
+    // No ring on the table that the visitor never chose.
+    expect(await focused()).toBe('BODY');
+    await visitor.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('stock');
+    await visitor.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('waste');
+
+    // A first visit whose deal is slow to come, and a link opened meanwhile: the link's game stays.
+    const { id, token } = await newGame(api, { seed: 8 });
+    const slow = await fresh.newPage();
+    await slow.route('**/games', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await slow.goto(`${local.url}/#replay=${id}`);
+    await slow.evaluate(() => (globalThis as any).localStorage.clear());
+    await slow.goto(`${local.url}/`);
+    await slow.evaluate((hash) => {
+      (globalThis as any).location.hash = hash;
+    }, `#game=${id}&token=${token}`);
+    await waitForVersion(slow, 0);
+    await slow.waitForResponse((response) => response.url().endsWith('/games'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(new URLSearchParams(new URL(slow.url()).hash.slice(1)).get('game')).toBe(id);
+    await fresh.close();
+  });
+
   it('resigns once the player confirms, though another window played on meanwhile', {
     timeout: 30_000,
   }, async () => {

@@ -38,7 +38,7 @@ export function App() {
       location.replace(`#game=${encodeURIComponent(last)}`);
       return;
     }
-    deal({}).catch((failure: Error) => setError(failure.message));
+    deal({}, { takeKeyboard: false }).catch((failure: Error) => setError(failure.message));
   }, [place]);
 
   // A signed-in player's own game, opened without a token of its own, is the one to resume. A game's

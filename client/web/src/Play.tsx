@@ -22,18 +22,24 @@ import {
   OVER_WORDS,
 } from './words.js';
 
+/** A deal made from New game: the next play view takes the keyboard to its table. */
+let dealtHere = false;
+
 /**
  * Deals a game with the rules of Settings and opens it. Signed in, the game is the player's, and
  * their sign-in token opens it (its own token is not kept: signing out leaves nothing here that
- * opens it). Otherwise its token goes to local storage and into the page's fragment.
+ * opens it). Otherwise its token goes to local storage and into the page's fragment. A deal from
+ * New game takes the keyboard to its table (`takeKeyboard`); the first visit's leaves the page
+ * as it loaded (the table's ring would look like a choice the player never made), and an arrow key
+ * reaches the table all the same. Where the player went elsewhere while it was dealt (a link
+ * opened meanwhile), the address they chose stays.
  */
-/** A deal made here (New game, or the first visit): the next play view takes the keyboard to its table. */
-let dealtHere = false;
-
-export async function deal(body: NewGameBody): Promise<void> {
+export async function deal(body: NewGameBody, { takeKeyboard = true } = {}): Promise<void> {
   const jwt = session.get().player?.token;
+  const from = location.hash;
   const created = await api.createGame({ ...body, rules: rulesOf(settings.get()) }, jwt);
-  dealtHere = true;
+  if (location.hash !== from) return;
+  dealtHere = takeKeyboard;
   if (jwt) {
     tokens.markLast(created.id);
     location.hash = ownGameLink(created.id);
@@ -90,6 +96,19 @@ export function Play({
       const target = event.target as HTMLElement;
       if (event.ctrlKey || event.metaKey || event.altKey || target.closest('input, textarea, select, dialog'))
         return;
+      // An arrow, Home, End or Enter while nothing has the keyboard (a page just opened) takes it
+      // to the table, as Tab would after the buttons: the table then says where it aims.
+      if (
+        ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Enter'].includes(event.key) &&
+        (document.activeElement === null || document.activeElement === document.body)
+      ) {
+        const table = document.querySelector<HTMLElement>('[data-pile][tabindex="0"]');
+        if (table) {
+          event.preventDefault();
+          table.focus();
+        }
+        return;
+      }
       const key = event.key.toLowerCase();
       if (!(key in SHORTCUTS) || !view) return;
       event.preventDefault();
