@@ -189,6 +189,19 @@ describe('the words of the web client', () => {
     expect(plain(actedWords('redo', unmoved, moved))).toBe(
       'Redone: 3♠ onto 4♥; Q♦ turned up in column 2. 3 moves in play.',
     );
+    // J♦ onto Q♠ turned up A♥, which went home by itself: one Undo takes back both.
+    const homeAlone = view({
+      moves: 3,
+      tableau: columns({ hidden: 0, cards: [] }, ['QS', 'JD']),
+      foundations: { C: ['AC'], D: [], H: ['AH'], S: [] },
+    });
+    const before = view({ moves: 2, tableau: columns({ hidden: 1, cards: ['JD'] }, ['QS']) });
+    expect(plain(actedWords('undo', homeAlone, before))).toBe(
+      'Undone: J♦ back to column 2; A♥ off its foundation, face down again in column 2. 2 moves in play.',
+    );
+    expect(plain(actedWords('redo', before, homeAlone))).toBe(
+      'Redone: J♦ onto Q♠; A♥ turned up in column 2 and home. 3 moves in play.',
+    );
     // A card that went home from the waste, back on it.
     const home = view({
       moves: 4,

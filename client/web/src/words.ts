@@ -223,10 +223,26 @@ function changeWords(before: View, after: View, back: boolean): string[] {
         ? `the waste as it was before it was turned over, ${cardShort(fromStock.at(-1)!)} on top`
         : `${cardShort(fromStock.at(-1)!)} drawn on top of the waste`,
     );
-  for (const [card, pile] of hidden)
+  // A card turned up and sent home at once (a safe card, by itself) is face up on its foundation
+  // on one side and face down on the other, in the column that holds one more face-down card.
+  const downMore = (down: View, up: View) =>
+    (['t1', 't2', 't3', 't4', 't5', 't6', 't7'] as const).filter(
+      (pile) => column(down, pile).hidden > column(up, pile).hidden,
+    );
+  const inColumn = (down: View, up: View) => {
+    const piles = downMore(down, up);
+    return piles.length === 1 ? ` in ${placeName(piles[0]!)}` : '';
+  };
+  for (const [card, pile] of hidden) {
     if (isTableau(pile)) words.push(`${cardShort(card)} face down again in ${placeName(pile)}`);
-  for (const [card, pile] of shown)
+    else if (isFoundation(pile))
+      words.push(`${cardShort(card)} off its foundation, face down again${inColumn(after, before)}`);
+  }
+  for (const [card, pile] of shown) {
     if (isTableau(pile)) words.push(`${cardShort(card)} turned up in ${placeName(pile)}`);
+    else if (isFoundation(pile))
+      words.push(`${cardShort(card)} turned up${inColumn(before, after)} and home`);
+  }
   return words;
 }
 
