@@ -73,10 +73,20 @@ describe('the words of the web client', () => {
     expect(dealRefusedWords({ deck: ['AS', '2S'] })).toBe(
       'That deck has 2 cards: a deal is the 52 cards, each once.',
     );
-    expect(dealRefusedWords({ deck: '123' })).toMatch(/^Those 3 digits are not a deal: a deal is 156 digits/);
-    expect(dealRefusedWords({ deck: Array(52).fill('AS') })).toMatch(
-      /^That deck is not a deal: it needs each/,
+    expect(dealRefusedWords({ deck: ['XX'] })).toBe(
+      '“XX” is not a card: write each card as its rank and then its suit, such as 10♥ (10H or TH), Q♠ (QS) or A♦ (AD).',
     );
+    expect(dealRefusedWords({ deck: ['AS', 'TH', 'AS'] })).toBe(
+      'A♠ is there twice: a deal is the 52 cards, each once.',
+    );
+    expect(dealRefusedWords({ deck: '123' })).toMatch(/^Those 3 digits are not a deal: a deal is 156 digits/);
+    expect(dealRefusedWords({ deck: Array(52).fill('AS') })).toMatch(/^A♠ is there twice/);
+    // 52 cards, each once, that the API refused all the same: the general words.
+    expect(
+      dealRefusedWords({
+        deck: [...'CDHS'].flatMap((suit) => [...'A23456789TJQK'].map((rank) => `${rank}${suit}`)),
+      }),
+    ).toMatch(/^That deck is not a deal: it needs each/);
   });
 
   it('has a sentence of its own for every problem type, none of them the fallback', () => {

@@ -314,6 +314,11 @@ export function dealRefusedWords(asked: {
   const deck = asked.deck;
   if (typeof deck === 'string')
     return `Those ${deck.length} digits are not a deal: a deal is 156 digits, 3 for each of the 52 cards, each card once.`;
+  const notCard = deck?.find((code) => !/^[A2-9TJQK][CDHS]$/.test(code));
+  if (notCard !== undefined)
+    return `“${notCard}” is not a card: write each card as its rank and then its suit, such as 10♥ (10H or TH), Q♠ (QS) or A♦ (AD).`;
+  const twice = deck?.find((code, i) => deck.indexOf(code) !== i);
+  if (twice !== undefined) return `${cardShort(twice)} is there twice: a deal is the 52 cards, each once.`;
   if (deck && deck.length !== 52)
     return `That deck has ${deck.length} ${deck.length === 1 ? 'card' : 'cards'}: a deal is the 52 cards, each once.`;
   return 'That deck is not a deal: it needs each of the 52 cards once, written as the box says (10♥ or TH).';
