@@ -388,6 +388,11 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
       await expect
         .poll(() => page.locator('main.daily [role=alert]').textContent())
         .toBe('That day has not come yet: its deal is kept secret until it begins (midnight UTC).');
+      // From there, the way back is to today, not to another day that has not come.
+      expect(await page.getByRole('link', { name: 'Previous day' }).count()).toBe(0);
+      await page.getByRole('link', { name: "Today's leaderboard" }).click();
+      // The server's today: the next day, on the clock of this restart.
+      await page.waitForURL((url) => url.hash === `#daily=${nextDay(today)}`);
     });
   });
 });

@@ -206,7 +206,12 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
         {isToday ? "Today's leaderboard" : `Leaderboard of ${known ? dayWords(day) : 'that day'}`}
       </h2>
       <nav class="days" aria-label="Other days">
-        {known && <a href={dailyLink(shiftDay(day, -1))}>Previous day</a>}
+        {/* A day after today leads back to today, not to the day before it, which has not come either. */}
+        {known && today !== undefined && day > today ? (
+          <a href={dailyLink(today)}>Today's leaderboard</a>
+        ) : (
+          known && <a href={dailyLink(shiftDay(day, -1))}>Previous day</a>
+        )}
         {known && today !== undefined && day < today && <a href={dailyLink(shiftDay(day, 1))}>Next day</a>}
         <label>
           Day
