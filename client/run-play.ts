@@ -208,6 +208,18 @@ export async function runPlay(config: PlayConfig): Promise<number> {
     return answer !== undefined && /^y(es)?$/i.test(answer.trim());
   }
 
+  /**
+   * This session's actions, as one u takes them back and one y plays them again: an autoplay's
+   * cards home at once, as the web table does. Before the session's first action, and once the
+   * game is read again after a failure, u takes back one event.
+   */
+  const actions = { done: [] as number[], undone: [] as number[] };
+  const acted = (events: number) => {
+    if (events > 0) actions.done.push(events);
+    actions.undone = [];
+  };
+  const group = (events: number) => (events > 1 ? ` (the ${events} cards autoplay sent home, at once)` : '');
+
   const reader: LineReader = lineReader(config, () => interrupt.abort());
   let interrupted = false;
   try {
@@ -287,21 +299,29 @@ export async function runPlay(config: PlayConfig): Promise<number> {
         switch (command.kind) {
           case 'move':
             view = await api.move(view.id, command.move, shown);
+            acted(1);
             print(`ok: ${describeMove(command.move, before, color)}`);
             break;
-          case 'undo':
-            view = await api.undo(view.id, shown);
-            print('ok: undone');
+          case 'undo': {
+            const events = actions.done.pop() ?? 1;
+            for (let i = 0; i < events; i++) view = await api.undo(view.id, view.version);
+            actions.undone.push(events);
+            print(`ok: undone${group(events)}`);
             break;
-          case 'redo':
-            view = await api.redo(view.id, shown);
-            print('ok: redone');
+          }
+          case 'redo': {
+            const events = actions.undone.pop() ?? 1;
+            for (let i = 0; i < events; i++) view = await api.redo(view.id, view.version);
+            actions.done.push(events);
+            print(`ok: redone${group(events)}`);
             break;
+          }
           case 'resign':
             view = await api.resign(view.id, shown);
             break;
           case 'autoplay': {
             view = await api.autoplay(view.id, shown);
+            acted(view.version - shown);
             const home = cardsHome(view) - cardsHome(before);
             print(
               home === 0
@@ -316,6 +336,9 @@ export async function runPlay(config: PlayConfig): Promise<number> {
             break;
         }
       } catch (error) {
+        // The game may not be where this session's actions left it: u takes back one event again.
+        actions.done = [];
+        actions.undone = [];
         if (!(error instanceof Interrupted)) {
           try {
             view = (await afterFailure(error, before)) ?? view;

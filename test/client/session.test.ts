@@ -320,6 +320,49 @@ describe('a session against a stand-in API', () => {
     legalMoves: [],
   };
 
+  it("takes back an autoplay's cards with one u and plays them again with one y; a move alone, alone", async () => {
+    const sent: string[] = [];
+    const at = (version: number) => ({ ...base, version, canUndo: true, canRedo: true });
+    const api = {
+      url: 'http://example.test',
+      token: 't',
+      createGame: async () => ({ ...base, token: 't' }),
+      // Three cards home at once: versions 1 to 3.
+      autoplay: async (_id: string, expected: number) => {
+        sent.push(`autoplay at ${expected}`);
+        return { ...at(expected + 3), foundations: { C: ['AC', '2C', '3C'], D: [], H: [], S: [] } };
+      },
+      move: async (_id: string, _move: unknown, expected: number) => {
+        sent.push(`move at ${expected}`);
+        return at(expected + 1);
+      },
+      undo: async (_id: string, expected: number) => {
+        sent.push(`undo at ${expected}`);
+        return at(expected + 1);
+      },
+      redo: async (_id: string, expected: number) => {
+        sent.push(`redo at ${expected}`);
+        return at(expected + 1);
+      },
+    } as any;
+    const io = streams(['a', 'u', 'y', 'd', 'u', 'q']);
+    expect(await runPlay({ ...io, api, color: false })).toBe(0);
+    expect(sent).toEqual([
+      'autoplay at 0',
+      'undo at 3',
+      'undo at 4',
+      'undo at 5',
+      'redo at 6',
+      'redo at 7',
+      'redo at 8',
+      'move at 9',
+      'undo at 10',
+    ]);
+    expect(io.text()).toContain('> u\nok: undone (the 3 cards autoplay sent home, at once)');
+    expect(io.text()).toContain('> y\nok: redone (the 3 cards autoplay sent home, at once)');
+    expect(io.text()).toContain('> u\nok: undone\n');
+  });
+
   it('keeps the prompt after a failed request, and ends when the game is won', async () => {
     const { NetworkError } = await import('../../client/api.js');
     let calls = 0;
