@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  Analysis,
   CreatedGame,
   Daily,
   Frame,
@@ -245,6 +246,8 @@ export function createApi(options: ApiOptions = {}) {
     undo: (id: string, expected?: number) => call<View>('POST', `${game(id)}/undo`, undefined, expected),
     redo: (id: string, expected?: number) => call<View>('POST', `${game(id)}/redo`, undefined, expected),
     resign: (id: string, expected?: number) => call<View>('POST', `${game(id)}/resign`, undefined, expected),
+    /** GET /games/{id}/analysis: a finished game's deal, with every card known. */
+    analysis: (id: string) => call<Analysis>('GET', `${game(id)}/analysis`),
     /** GET /games/{id}/hint: a next move from what the player can see, or none and why. */
     hint: (id: string) => call<Hint>('GET', `${game(id)}/hint`),
     /** POST /games/{id}/autoplay: every safe card home (the view unchanged when none is). */

@@ -1,5 +1,5 @@
 import { clock, rankedClocks } from './clock.js';
-import type { Daily, GameEvent, Leaderboard, Move, PlayerStats, Suit, View } from './types.js';
+import type { Analysis, Daily, GameEvent, Leaderboard, Move, PlayerStats, Suit, View } from './types.js';
 
 /**
  * Pure text rendering of the API's views, moves and events. Nothing here does I/O: the same view
@@ -284,6 +284,29 @@ export function renderStats(player: string, stats: PlayerStats): string {
  * the terminal) become `?`. The API allows none, but the terminal does not take that on trust.
  */
 export const printable = (name: string): string => name.replace(/\p{Cc}/gu, '?');
+
+/**
+ * What a resigned game's analysis says (GET /games/{id}/analysis): whether its deal could be won
+ * and, when the game was lost before the resignation (an event of its own), until which version,
+ * with the command that shows the table there.
+ */
+export function renderAnalysis(analysis: Analysis, view: View, url = ''): string {
+  const last = analysis.lastWinnableVersion;
+  const until =
+    typeof last === 'number' && last < view.version - 1
+      ? ` It could still be won until version ${last} (npm run replay -- ${view.id} --at ${last}${url}); after it, no line could.`
+      : '';
+  switch (analysis.verdict) {
+    case 'winnable':
+      return until
+        ? `This deal could be won.${until}`
+        : 'This deal could be won, and still could when you resigned.';
+    case 'lost':
+      return 'No line could win this deal, whatever was played.';
+    case 'unknown':
+      return `Whether this deal could be won was not worked out in time.${until}`;
+  }
+}
 
 /** Today's deal and its standing, and the signed-in player's own (`daily.me`) when there is one. */
 export function renderDaily(daily: Daily, signedIn: boolean): string {

@@ -15,6 +15,7 @@ import {
   describeMove,
   moveCommand,
   printable,
+  renderAnalysis,
   renderBoard,
   renderDaily,
   renderLeaderboard,
@@ -371,6 +372,14 @@ export async function runPlay(config: PlayConfig): Promise<number> {
     print(
       `Resigned at version ${view.version}.${typeof view.seed === 'number' ? ` The deal was seed ${view.seed}.` : ''}`,
     );
+    // A daily game's deal stays secret until its day is over (its view shows no deck until then).
+    if (!view.daily || view.deck) {
+      try {
+        print(renderAnalysis(await api.analysis(view.id), view, at));
+      } catch (error) {
+        print(errorLine(error));
+      }
+    }
   } else {
     print(`Left at version ${view.version}. Resume with: ${resume}`);
   }

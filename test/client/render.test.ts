@@ -3,6 +3,7 @@ import {
   cardText,
   describeEvent,
   moveCommand,
+  renderAnalysis,
   renderBoard,
   renderLegalMoves,
   wantsColor,
@@ -220,6 +221,27 @@ describe('renderBoard of a finished game', () => {
     expect(emptied).not.toContain('stock, next card drawn first');
     expect(emptied.split('\n')[5]).toBe('  ·  0      3♥  J♠  7♦ +3      ♣    ♦    ♥    ♠');
     expect(renderBoard(view, { color: false })).not.toContain('face-down card, shown');
+  });
+});
+
+describe("a resigned game's analysis in words", () => {
+  const over = { ...resigned, version: 6 };
+  it('says whether the deal could be won, and until which version, with the command that shows it', () => {
+    const analysis = (verdict: 'winnable' | 'lost' | 'unknown', last: number | null | 'unknown') =>
+      ({ verdict, line: null, lastWinnableVersion: last }) as any;
+    expect(renderAnalysis(analysis('winnable', 2), over)).toBe(
+      'This deal could be won. It could still be won until version 2 (npm run replay -- game-42 --at 2); after it, no line could.',
+    );
+    // The resignation is an event of its own: winnable just before it, it still was when resigned.
+    expect(renderAnalysis(analysis('winnable', 5), over, ' --url http://x')).toBe(
+      'This deal could be won, and still could when you resigned.',
+    );
+    expect(renderAnalysis(analysis('lost', null), over)).toBe(
+      'No line could win this deal, whatever was played.',
+    );
+    expect(renderAnalysis(analysis('unknown', 'unknown'), over)).toBe(
+      'Whether this deal could be won was not worked out in time.',
+    );
   });
 });
 

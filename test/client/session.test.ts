@@ -141,6 +141,10 @@ describe('a game played and replayed through the terminal client', () => {
     );
     expect(io.text()).toContain('version 6  resigned');
     expect(io.text()).toContain('Resigned at version 6. The deal was seed 42.');
+    // Then what its analysis says of the deal.
+    expect(io.text()).toMatch(
+      /The deal was seed 42\.\n(This deal could be won[ ,.]|No line could win this deal|Whether this deal could be won)/,
+    );
     // Opened again, over: its board and how it ended, and no help for commands it cannot take.
     const again = streams([]);
     expect(await runPlay({ ...again, url: local.url, game: id, token, color: false })).toBe(0);
