@@ -331,6 +331,13 @@ export function renderDaily(daily: Daily, signedIn: boolean): string {
  * A day's leaderboard (the entries of one or more pages): rank, name, actions (every action, undo
  * and redo too: what it is ranked by), moves, time, finish, and the game to replay once the day is over.
  */
+/** The East Asian wide and fullwidth letters: two columns of a terminal each. */
+const WIDE =
+  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
+
+/** The columns of a terminal that a character takes: two for a wide one, none for a combining mark. */
+const columnsOf = (char: string): number => (/\p{M}/u.test(char) ? 0 : WIDE.test(char) ? 2 : 1);
+
 export function renderLeaderboard(board: Leaderboard): string {
   const lines = [
     `Leaderboard of ${board.date}: ${plural(board.players, 'player')}, ${board.won} won (ranked by fewest actions, then time, then the earliest finish)`,
@@ -339,11 +346,18 @@ export function renderLeaderboard(board: Leaderboard): string {
     lines.push('  no one has won this deal yet');
     return lines.join('\n');
   }
+  // 24 columns of the terminal, whatever the script: a wide (CJK) letter takes two, a mark none.
   const name = (text: string) => {
+    let shown = '';
+    let used = 0;
     const chars = [...printable(text)];
-    return chars.length > 24
-      ? `${chars.slice(0, 23).join('')}…`
-      : chars.join('') + ' '.repeat(24 - chars.length);
+    const whole = chars.reduce((sum, char) => sum + columnsOf(char), 0);
+    for (const char of chars) {
+      if (whole > 24 && used + columnsOf(char) > 23) return `${shown}…${' '.repeat(23 - used)}`;
+      shown += char;
+      used += columnsOf(char);
+    }
+    return shown + ' '.repeat(24 - used);
   };
   const times = rankedClocks(board.entries);
   const width = Math.max(7, ...times.map((time) => time.length));

@@ -176,6 +176,21 @@ describe('the rendering', () => {
     );
   });
 
+  it('keeps its columns whatever the script of a name: a wide letter takes two, a mark none', () => {
+    const rows = (player: string) =>
+      renderLeaderboard({ ...board(null), entries: [{ ...board(null).entries[0]!, player }] }).split(
+        '\n',
+      )[2]!;
+    // The row after the name is the same for every name: what is left is the name's cell.
+    const after = rows('x').slice(8 + 24).length;
+    const cell = (player: string) => rows(player).slice(8, -after);
+    expect(cell('王小明')).toBe(`王小明${' '.repeat(18)}`);
+    expect(cell('Zoe\u0301')).toBe(`Zoe\u0301${' '.repeat(21)}`);
+    // Too wide for 24 columns: cut at 23, with an ellipsis in the 24th.
+    expect(cell('王'.repeat(13))).toBe(`${'王'.repeat(11)}… `);
+    expect(cell('A name of twenty-four ch')).toBe('A name of twenty-four ch');
+  });
+
   it('shows the milliseconds of two ranks that the clock alone would show tied', () => {
     const [first, , third] = board(null).entries;
     const entries = [
