@@ -1,5 +1,6 @@
 import { clock, rankedClocks } from './clock.js';
 import type { Analysis, Daily, GameEvent, Leaderboard, Move, PlayerStats, Suit, View } from './types.js';
+import { verdictWords } from './verdict.js';
 
 /**
  * Pure text rendering of the API's views, moves and events. Nothing here does I/O: the same view
@@ -287,26 +288,16 @@ export const printable = (name: string): string => name.replace(/\p{Cc}/gu, '?')
 
 /**
  * What a resigned game's analysis says (GET /games/{id}/analysis): whether its deal could be won
- * and, when the game was lost before the resignation (an event of its own), until which version,
- * with the command that shows the table there.
+ * and, when the game was lost before it was resigned, until which version, with the command that
+ * shows the table there (`url`: the ` --url U` the commands carry).
  */
-export function renderAnalysis(analysis: Analysis, view: View, url = ''): string {
-  const last = analysis.lastWinnableVersion;
-  const until =
-    typeof last === 'number' && last < view.version - 1
-      ? ` It could still be won until version ${last} (npm run replay -- ${view.id} --at ${last}${url}); after it, no line could.`
-      : '';
-  switch (analysis.verdict) {
-    case 'winnable':
-      return until
-        ? `This deal could be won.${until}`
-        : 'This deal could be won, and still could when you resigned.';
-    case 'lost':
-      return 'No line could win this deal, whatever was played.';
-    case 'unknown':
-      return `Whether this deal could be won was not worked out in time.${until}`;
-  }
-}
+export const renderAnalysis = (analysis: Analysis, view: View, url = ''): string =>
+  verdictWords(
+    analysis,
+    view,
+    (last) =>
+      `It could still be won until version ${last} (npm run replay -- ${view.id} --at ${last}${url}); after it, no line could.`,
+  );
 
 /** Today's deal and its standing, and the signed-in player's own (`daily.me`) when there is one. */
 export function renderDaily(daily: Daily, signedIn: boolean): string {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Analysis as Answer, PlayedMove, View } from '../../types.js';
+import { lostAfter, verdictWords } from '../../verdict.js';
 import { ApiError, api, failureWords } from './api.js';
 import { replayLink } from './links.js';
 import { Table } from './Table.js';
@@ -10,40 +11,13 @@ const LINE_STEP_MS = 450;
 /** Views of the line fetched ahead of the one shown. */
 const AHEAD = 4;
 
-/**
- * The last step (version) after which the game could still be won, when it was lost before its end: a
- * resignation is an event of its own, so a game winnable just before it still was "when you resigned".
- */
-function lostAfter(analysis: Answer, view: View): number | undefined {
-  const last = analysis.lastWinnableVersion;
-  if (typeof last !== 'number') return undefined;
-  const end = view.status === 'resigned' ? view.version - 1 : view.version;
-  return last < end ? last : undefined;
-}
-
-/** What the analysis says, in words. */
-function verdictWords(analysis: Answer, view: View): string {
-  const last = lostAfter(analysis, view);
-  const until =
-    last === undefined
-      ? ''
-      : ` You could still have won until step ${last} of the replay; after it, no line could.`;
-  switch (analysis.verdict) {
-    case 'winnable':
-      if (view.status === 'won')
-        // The analysis of a won game needs no search: its line is the player's own moves (those in
-        // effect, the undone ones left out), which Watch plays again.
-        // Every action is a move in effect unless some were undone (an undo is an action of its own).
-        return `This deal can be won, as you showed: watch your winning line${view.version > view.moves ? ', without the moves you undid' : ''}.`;
-      return until
-        ? `This deal could be won.${until}`
-        : 'This deal could be won, and still could when you resigned.';
-    case 'lost':
-      return 'No line could win this deal, whatever was played.';
-    case 'unknown':
-      return `Whether this deal could be won was not worked out in time.${until}`;
-  }
-}
+/** What the analysis says, in words: the step after which the game was lost, as the replay numbers it. */
+const analysisWords = (analysis: Answer, view: View): string =>
+  verdictWords(
+    analysis,
+    view,
+    (last) => `You could still have won until step ${last} of the replay; after it, no line could.`,
+  );
 
 /** A busy server (its solver out of time) or a lost connection: the analysis is asked again this many times, this far apart. */
 const ANALYSIS_RETRIES = 4;
@@ -102,7 +76,7 @@ export function Analysis({ view, token, onWatch }: AnalysisProps) {
       aria-live="polite"
     >
       <p>
-        {analysis ? verdictWords(analysis, view) : (error ?? 'Working out whether this deal could be won…')}{' '}
+        {analysis ? analysisWords(analysis, view) : (error ?? 'Working out whether this deal could be won…')}{' '}
         {lost !== undefined && (
           <a href={`${replayLink(view.id)}&at=${lost}`}>See step {lost} in the replay.</a>
         )}
