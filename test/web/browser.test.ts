@@ -294,6 +294,17 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await waitForVersion(page, view.version + 1);
     await page.unroute('**/moves');
     await expect.poll(() => message.textContent()).toBe('');
+    // A hint says what it waits for itself: "Thinking…" stays while the server is slow.
+    await page.route('**/hint', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2 * SLOW_MS));
+      await route.continue();
+    });
+    await page.keyboard.press('h');
+    await message.getByText('Thinking…').waitFor();
+    await new Promise((resolve) => setTimeout(resolve, SLOW_MS + 500));
+    expect(await message.textContent()).toBe('Thinking…');
+    await expect.poll(() => message.textContent()).not.toBe('Thinking…');
+    await page.unroute('**/hint');
   });
 
   it('resumes a game on reload and from its link in another browser', { timeout: 30_000 }, async () => {
@@ -363,12 +374,13 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     });
     await slow.goto(`${local.url}/#replay=${id}`);
     await slow.evaluate(() => (globalThis as any).localStorage.clear());
+    const dealt = slow.waitForResponse((response) => response.url().endsWith('/games'));
     await slow.goto(`${local.url}/`);
     await slow.evaluate((hash) => {
       (globalThis as any).location.hash = hash;
     }, `#game=${id}&token=${token}`);
     await waitForVersion(slow, 0);
-    await slow.waitForResponse((response) => response.url().endsWith('/games'));
+    await dealt;
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(new URLSearchParams(new URL(slow.url()).hash.slice(1)).get('game')).toBe(id);
     await fresh.close();

@@ -99,8 +99,12 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
   const [said, setSaidState] = useState('');
   // A live region speaks when its text changes: the same words again (a refusal repeated, a second
   // pick-up of the same card) are told apart by a trailing no-break space, so they are heard again.
-  const setMessage = (next: Message | null) =>
+  /** Messages set so far: an input that said something of its own ("Thinking…") is not said to wait. */
+  const messagesSet = useRef(0);
+  const setMessage = (next: Message | null) => {
+    messagesSet.current++;
     setMessageState((was) => (next && was?.text === next.text ? { ...next, text: again(next.text) } : next));
+  };
   const setSaid = (next: string | ((was: string) => string)) =>
     setSaidState((was) => {
       const text = typeof next === 'function' ? next(was) : next;
@@ -241,8 +245,12 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
       // An input queued behind a request that began a show ends it too, as it runs.
       inputs.current++;
       endSteps();
-      // A server slow to answer is said, not left to look like a table that ignores its player.
-      const slow = setTimeout(() => setMessage({ text: WAITING, error: false }), SLOW_MS);
+      // A server slow to answer is said, not left to look like a table that ignores its player,
+      // unless the input says what it waits for itself (a hint's "Thinking…").
+      const messagesBefore = messagesSet.current;
+      const slow = setTimeout(() => {
+        if (messagesSet.current === messagesBefore) setMessage({ text: WAITING, error: false });
+      }, SLOW_MS);
       try {
         await input();
       } catch (error) {
