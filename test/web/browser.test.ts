@@ -296,7 +296,7 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await expect.poll(() => message.textContent()).toBe('');
     // A hint says what it waits for itself: "Thinking…" stays while the server is slow.
     await page.route('**/hint', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2 * SLOW_MS));
+      await new Promise((resolve) => setTimeout(resolve, 3 * SLOW_MS));
       await route.continue();
     });
     await page.keyboard.press('h');
