@@ -318,7 +318,8 @@ export async function runPlay(config: PlayConfig): Promise<number> {
             break;
           }
           case 'resign':
-            view = await api.resign(view.id, shown);
+            // Confirmed: it ends the game as it is, whatever another window played meanwhile.
+            view = await api.resign(view.id);
             break;
           case 'autoplay': {
             view = await api.autoplay(view.id, shown);
