@@ -53,9 +53,23 @@ export async function startStoreProxy(upstream: string, taps: readonly Tap[]): P
     incoming.on('end', () => {
       let sent = Buffer.concat(chunks);
       const request: StoreRequest = { operation, body: parse(sent.toString('utf8')) };
-      for (const tap of taps) {
-        const rewritten = tap.before?.(request);
-        if (rewritten) sent = Buffer.from(JSON.stringify(rewritten), 'utf8');
+      try {
+        for (const tap of taps) {
+          const rewritten = tap.before?.(request);
+          if (rewritten) sent = Buffer.from(JSON.stringify(rewritten), 'utf8');
+        }
+      } catch (error) {
+        // A tap that cannot take the request (the change feed's journal cannot be written): it is
+        // not forwarded, and answered as DynamoDB answers a fault of its own, which the client
+        // may try again.
+        outgoing.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
+        outgoing.end(
+          JSON.stringify({
+            __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError',
+            message: (error as Error).message,
+          }),
+        );
+        return;
       }
       const done = (answer: StoreAnswer | undefined) => {
         for (const tap of taps) tap.after?.(request, answer);

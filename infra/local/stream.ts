@@ -53,6 +53,14 @@ function streamValue(value: AttributeValue): StreamValue {
 const streamImage = (item: Record<string, AttributeValue>): Record<string, StreamValue> =>
   Object.fromEntries(Object.entries(item).map(([name, value]) => [name, streamValue(value)]));
 
+/** The change feed's journal cannot be written: the write it was to note is not forwarded. */
+export class JournalUnwritable extends Error {
+  constructor(journal: string, cause: unknown) {
+    super(`the change feed's journal ${journal} cannot be written: ${(cause as Error).message}`, { cause });
+    this.name = 'JournalUnwritable';
+  }
+}
+
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.min(LONGEST_WAIT_MS, 50 * 2 ** attempt)));
 
@@ -112,11 +120,43 @@ export function startChangeStream(options: {
     lines = undelivered.size;
   };
 
+  /** Whether the journal's last write failed: said once, when it begins to fail and when it works again. */
+  let journalFailing = false;
+  const journalWorks = (works: boolean, error?: unknown) => {
+    if (works === !journalFailing) return;
+    journalFailing = !works;
+    if (works)
+      console.error(`The change feed's journal ${journal} can be written again: writes are taken again.`);
+    else
+      console.error(
+        `The change feed's journal ${journal} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): writes are refused (503) until it can, reads go on.`,
+      );
+  };
+
+  /**
+   * Appends a line to the journal; throws `JournalUnwritable` when it cannot. A rewrite that fails
+   * leaves the journal as it was (longer), which is said and not thrown.
+   */
   const note = (line: string) => {
     if (!journal) return;
-    appendFileSync(journal, `${line}\n`);
+    try {
+      appendFileSync(journal, `${line}\n`);
+    } catch (error) {
+      journalWorks(false, error);
+      throw new JournalUnwritable(journal, error);
+    }
+    journalWorks(true);
     // Past twice the lines it must keep: many writes not yet delivered do not make every line a rewrite.
-    if (++lines > Math.max(JOURNAL_LINES, 2 * undelivered.size)) compact(journal);
+    if (++lines > Math.max(JOURNAL_LINES, 2 * undelivered.size)) {
+      try {
+        compact(journal);
+      } catch (error) {
+        logger.error('the change feed journal could not be rewritten; it stays as it was', {
+          journal,
+          error: (error as Error).message,
+        });
+      }
+    }
   };
 
   const idle = () => {
@@ -127,7 +167,11 @@ export function startChangeStream(options: {
   const delivered = (seq: number) => {
     if (!undelivered.delete(seq)) return;
     pending.delete(seq);
-    note(`D ${seq}`);
+    try {
+      note(`D ${seq}`);
+    } catch {
+      // Not marked: the next start reads the write back and delivers it again, which changes nothing.
+    }
     idle();
   };
 
@@ -247,11 +291,13 @@ export function startChangeStream(options: {
       if (!item?.pk?.S || !item.sk?.N) return undefined;
       const seq = ++sequence;
       const key = { pk: item.pk.S, sk: item.sk.N };
+      // Before the put is forwarded: a write the store may hold is always in the journal. One the
+      // journal cannot hold is not forwarded (the proxy answers it as a store fault, 503 to the
+      // client): after a crash, nothing would bring it to the read models.
+      note(`P ${seq} ${key.sk} ${key.pk}`);
       undelivered.set(seq, key);
       pending.add(seq);
       noted.set(request, seq);
-      // Before the put is forwarded: a write the store may hold is always in the journal.
-      note(`P ${seq} ${key.sk} ${key.pk}`);
       return undefined;
     },
     after: (request, answer) => {
@@ -268,14 +314,21 @@ export function startChangeStream(options: {
     },
   };
 
-  // Catch up: the writes a runtime before this one noted and did not deliver.
+  // Catch up: the writes a runtime before this one noted and did not deliver. A line that is not one
+  // the journal writes (a damaged file) is left out and said: a rebuild makes the read models whole.
   if (journal && existsSync(journal)) {
+    let unreadable = 0;
     for (const line of readFileSync(journal, 'utf8').split('\n')) {
-      const [mark, seq, sk, ...pk] = line.split(' ');
-      if (mark === 'P' && sk !== undefined && pk.length)
-        undelivered.set(Number(seq), { sk, pk: pk.join(' ') });
-      if (mark === 'D') undelivered.delete(Number(seq));
+      const put = /^P (\d+) (\d+) (.+)$/.exec(line);
+      const done = /^D (\d+)$/.exec(line);
+      if (put) undelivered.set(Number(put[1]), { sk: put[2]!, pk: put[3]! });
+      else if (done) undelivered.delete(Number(done[1]));
+      else if (line !== '') unreadable++;
     }
+    if (unreadable > 0)
+      console.error(
+        `The change feed's journal ${journal} has ${unreadable} line${unreadable > 1 ? 's' : ''} it cannot read, left out: if the read models lag behind the games, npm run rebuild-projections makes them whole.`,
+      );
     compact(journal);
     for (const [seq, key] of undelivered) {
       sequence = Math.max(sequence, seq);

@@ -1,11 +1,22 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AttributeValue, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  type AttributeValue,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+} from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startStoreProxy } from '../../infra/local/proxy.js';
 import { type LocalStore, startLocalStore } from '../../infra/local/store.js';
-import { type ChangeStream, SET_ASIDE_MS, startChangeStream } from '../../infra/local/stream.js';
+import {
+  type ChangeStream,
+  JournalUnwritable,
+  SET_ASIDE_MS,
+  startChangeStream,
+} from '../../infra/local/stream.js';
 
 /**
  * A record the projector keeps failing on is set aside, not lost: the journal keeps it through its
@@ -138,5 +149,78 @@ describe('a record the projector keeps failing on', () => {
     await stream.settled();
     expect(stream.backlog()).toEqual({ writes: 0, games: 0 });
     expect(undelivered()).toEqual([]);
+  });
+});
+
+describe('a journal the feed cannot rely on', () => {
+  it('refuses a write it cannot note, without forwarding it, and takes writes again once it can', async () => {
+    const said = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { seen, consumer } = projector(new Set());
+    const stream = feed(consumer);
+    const proxy = await startStoreProxy(store.endpoint, [stream.tap]);
+    const client = new DynamoDBClient({
+      endpoint: proxy.endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 1,
+    });
+    const put = (game: string) =>
+      client.send(
+        new PutItemCommand({ TableName: store.tableName, Item: { pk: { S: game }, sk: { N: '0' } } }),
+      );
+    try {
+      // The journal's place taken by a folder: no line can be appended to it.
+      rmSync(journal, { force: true });
+      mkdirSync(journal);
+      expect(() =>
+        stream.tap.before!({
+          operation: 'PutItem',
+          body: { TableName: store.tableName, Item: { pk: { S: 'x' }, sk: { N: '0' } } },
+        }),
+      ).toThrow(JournalUnwritable);
+      await expect(put('refused')).rejects.toMatchObject({ name: 'InternalServerError' });
+      const read = await client.send(
+        new GetItemCommand({ TableName: store.tableName, Key: { pk: { S: 'refused' }, sk: { N: '0' } } }),
+      );
+      expect(read.Item).toBeUndefined();
+      expect(stream.backlog().writes).toBe(0);
+      expect(said.mock.calls.filter(([text]) => String(text).includes('cannot be written'))).toHaveLength(1);
+      // Once it can be written again, so are the writes.
+      rmSync(journal, { recursive: true });
+      await put('taken');
+      await stream.settled();
+      expect(seen).toEqual(['taken']);
+      expect(said.mock.calls.some(([text]) => String(text).includes('can be written again'))).toBe(true);
+    } finally {
+      client.destroy();
+      await proxy.close();
+      said.mockRestore();
+    }
+  });
+
+  it('leaves out the lines it cannot read, says so, and delivers the rest', async () => {
+    const said = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // A damaged journal: a sequence number that is none, a version that is none, and a good line.
+      writeFileSync(journal, 'P 12x 5 g2\nP 999 notanumber g1\nP 7 0 good\ngarbage\n');
+      const Item = { pk: { S: 'good' }, sk: { N: '0' } };
+      const client = new DynamoDBClient({
+        endpoint: store.endpoint,
+        region: 'local',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      });
+      await client.send(new PutItemCommand({ TableName: store.tableName, Item }));
+      client.destroy();
+      const { seen, consumer } = projector(new Set());
+      const stream = feed(consumer);
+      await stream.settled();
+      expect(seen).toEqual(['good']);
+      expect(undelivered()).toEqual([]);
+      expect(said.mock.calls.map(([text]) => String(text))).toEqual([
+        expect.stringMatching(/has 3 lines it cannot read, left out: .*npm run rebuild-projections/),
+      ]);
+    } finally {
+      said.mockRestore();
+    }
   });
 });
