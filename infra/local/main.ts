@@ -42,7 +42,8 @@ if (values.help) {
 Environment variables (DYNAMODB_ENDPOINT, OIDC_ISSUER, ...): docs/operations.md.`);
   process.exit(0);
 }
-const portText = values.port ?? process.env.PORT ?? '3000';
+// PORT set but empty is unset, as the other variables are.
+const portText = values.port ?? (process.env.PORT?.trim() || '3000');
 const port = Number(portText);
 if (!/^\d+$/.test(portText.trim()) || port > 65_535) {
   console.error(
@@ -78,6 +79,30 @@ site.catch(() => {});
 const STORE_DEADLINE_MS = 8_000;
 
 const host = values.host ?? '127.0.0.1';
+if (host.trim() === '') {
+  console.error(`--host takes an address (127.0.0.1, 0.0.0.0, ::1 ...), not an empty one.\nusage: ${USAGE}`);
+  process.exit(2);
+}
+
+/**
+ * The embedded store failing under the service (its files damaged, the disk full) surfaces deep in
+ * dynalite as an error nothing can catch: said in one line that names the folder and what to do, and
+ * the start or the run ends with exit code 1. Any other error keeps Node's own report.
+ */
+process.on('uncaughtException', (error: Error & { code?: string }) => {
+  const ofStore = String(error?.code).startsWith('LEVEL_') || error?.message === 'Database is closed';
+  if (!ofStore) {
+    console.error(error);
+    process.exit(1);
+  }
+  const where = dataDir ? `in ${dataDir}` : 'in memory';
+  console.error(
+    /No space left on device|ENOSPC/.test(error.message)
+      ? `The embedded store ${where} cannot write: the disk is full. Every write it answered is kept: free some space, then start again.`
+      : `The embedded store ${where} failed (${error.message}): its files may be damaged. Start on a copy of the folder restored from a backup, or move the folder aside to start afresh.`,
+  );
+  process.exit(1);
+});
 let runtime: Awaited<ReturnType<typeof startRuntime>>;
 try {
   const storeWaitMs = Math.max(1_000, timeLimit(STORE_DEADLINE_MS) - Math.round(performance.now()));
@@ -124,3 +149,5 @@ async function stop(signal: string) {
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+// The terminal it ran in closed: stopped as by Ctrl-C, its data folder left for the next start.
+process.on('SIGHUP', () => void stop('SIGHUP'));

@@ -282,7 +282,7 @@ function lockFolder(dataDir: string): () => void {
   const path = join(resolve(dataDir), 'klondike.lock');
   const inUse = (owner: number) =>
     new FolderInUse(
-      `The data folder ${dataDir} is in use by another local runtime (process ${owner}). Stop that one, or choose another folder with --data.`,
+      `The data folder ${dataDir} is in use by another local runtime (process ${owner}). Stop that one, or choose another folder with --data (if process ${owner} is no local runtime, delete ${path}).`,
     );
   if (held.has(path)) throw inUse(process.pid);
   const take = () => {

@@ -487,6 +487,7 @@ describe('starting (docs/api.md, "The local runtime answers every request")', ()
     for (const [args, said] of [
       [['--datadir', 'x'], "Unknown option '--datadir'"],
       [['--port', 'abc'], '--port takes a port number (0 to 65535), not "abc".'],
+      [['--host', ''], '--host takes an address (127.0.0.1, 0.0.0.0, ::1 ...), not an empty one.'],
     ] as const) {
       const { code, lines } = await failedStart({}, [...args]);
       expect(code, args.join(' ')).toBe(2);
@@ -494,6 +495,27 @@ describe('starting (docs/api.md, "The local runtime answers every request")', ()
         said,
         'usage: npm start -- [--port N] [--data DIR] [--host ADDRESS] [--isolated]',
       ]);
+    }
+  });
+
+  it('npm start on a data folder whose store files are damaged exits 1 with one line saying so, no stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'klondike-damaged-'));
+    try {
+      const store = await startLocalStore({ dataDir: dir });
+      await store.close();
+      // LevelDB's pointer to its manifest, emptied as a disk fault or a careless copy leaves it.
+      writeFileSync(join(dir, 'CURRENT'), '');
+      const { code, lines } = await failedStart({}, ['--data', dir]);
+      expect(code).toBe(1);
+      expect(lines).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^The embedded store in ${dir} failed \\(.+\\): its files may be damaged\\. Start on a copy`,
+          ),
+        ),
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
