@@ -8,6 +8,8 @@
  *   npm run rebuild-projections -- --tables         the tables TABLE_NAME and READ_TABLE_NAME (AWS with
  *                                                   the usual credentials, or DYNAMODB_ENDPOINT)
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { normalizeUrl } from '../client/api.js';
 import { rebuildReadModels } from '../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../functions/routes.js';
@@ -31,6 +33,9 @@ async function rebuild(): Promise<{ deleted: number; games: number; players: num
     return rebuildReadModels();
   }
   if (values.data) {
+    // A folder npm start never kept games in is a mistyped path: no store is made there.
+    if (!existsSync(join(values.data, 'CURRENT')))
+      throw new Error(`${values.data} holds no games of npm start -- --data (no store was made there)`);
     const store = await startLocalStore({ dataDir: values.data });
     process.env[ENDPOINT_ENV] = store.endpoint;
     process.env[TABLE_ENV] = store.tableName;

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -209,6 +209,22 @@ describe('the local store folder', () => {
     writeFileSync(join(dir, 'klondike.lock'), '999999999');
     const after = await startLocalStore({ dataDir: dir });
     await after.close();
+  });
+
+  it('is not made by a rebuild given a folder that holds no games (a mistyped path)', async () => {
+    const typo = join(folder(), 'no-such-data');
+    const failed = await run(process.execPath, [
+      '--import',
+      'tsx',
+      'scripts/rebuild-projections.ts',
+      '--data',
+      typo,
+    ]).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr.trim()).toBe(
+      `Could not rebuild: ${typo} holds no games of npm start -- --data (no store was made there)`,
+    );
+    expect(existsSync(typo)).toBe(false);
   });
 
   it('is made with the folders above it, or refused in one line: a file on its way, a path that cannot be made', async () => {
