@@ -38,15 +38,25 @@ interface KeptKey {
 async function signingKey(
   keyFile: string | undefined,
 ): Promise<{ kid: string; privateKey: CryptoKey; publicJwk: JWK }> {
-  let kept: KeptKey | undefined;
+  let text: string | undefined;
   try {
-    if (keyFile) kept = JSON.parse(readFileSync(keyFile, 'utf8')) as KeptKey;
+    if (keyFile) text = readFileSync(keyFile, 'utf8');
   } catch {
-    // None kept yet (or unreadable): a new key, kept below.
+    // None kept yet: a new key, kept below.
   }
-  if (kept?.jwk?.d !== undefined && typeof kept.kid === 'string') {
-    const { d: _, ...publicJwk } = kept.jwk;
-    return { kid: kept.kid, privateKey: (await importJWK(kept.jwk, 'ES256')) as CryptoKey, publicJwk };
+  if (keyFile && text !== undefined) {
+    // A file that holds no key this issuer can sign with (damaged, or edited) is replaced, and said:
+    // the sign-in tokens it signed are no longer accepted.
+    try {
+      const kept = JSON.parse(text) as KeptKey;
+      if (kept?.jwk?.d === undefined || typeof kept.kid !== 'string') throw new Error('no signing key in it');
+      const { d: _, ...publicJwk } = kept.jwk;
+      return { kid: kept.kid, privateKey: (await importJWK(kept.jwk, 'ES256')) as CryptoKey, publicJwk };
+    } catch (error) {
+      console.error(
+        `The development issuer's key file ${keyFile} cannot be used (${(error as Error).message}): a new key replaces it, and sign-in tokens from before are no longer accepted.`,
+      );
+    }
   }
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
   const kid = `dev-${Date.now().toString(36)}`;

@@ -13,9 +13,10 @@ import {
   PutItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
+import { DEV_ISSUER_KEY_FILE, startDevIssuer } from '../../infra/local/issuer.js';
 import { StoreUnusable, startRuntime } from '../../infra/local/runtime.js';
 import { listen, serve } from '../../infra/local/server.js';
 import { ensureTables, FolderInUse, startLocalStore } from '../../infra/local/store.js';
@@ -114,6 +115,32 @@ describe('a restart on the same --data folder and address', () => {
       expect(((await stats.json()) as { started: number }).started).toBe(1);
     } finally {
       await again.stop();
+    }
+  });
+});
+
+describe("the development issuer's key file", () => {
+  it('is replaced, and said, when it holds no key the issuer can sign with', async () => {
+    const said = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (const damaged of ['{"kid": "k", "jwk": {"kty": "EC", "d": "x"}}', 'not json', '{}']) {
+        const file = join(folder(), DEV_ISSUER_KEY_FILE);
+        writeFileSync(file, damaged);
+        const issuer = await startDevIssuer('http://127.0.0.1:1', file);
+        expect(await issuer.tokenFor('alice')).toMatch(/^ey/);
+        expect(said.mock.calls.at(-1)?.[0]).toMatch(
+          new RegExp(
+            `^The development issuer's key file ${file} cannot be used \\(.+\\): a new key replaces it`,
+          ),
+        );
+        // The new key is kept: the next start signs with it, and says nothing.
+        const calls = said.mock.calls.length;
+        const again = await startDevIssuer('http://127.0.0.1:1', file);
+        expect(again.jwks).toEqual(issuer.jwks);
+        expect(said.mock.calls).toHaveLength(calls);
+      }
+    } finally {
+      said.mockRestore();
     }
   });
 });
