@@ -159,6 +159,20 @@ const newestFirst = (gameId: string, upTo: number | undefined, pageSize: number)
  * The game at its latest version, or at `upTo` when given. Reads newest first down to the first
  * commit that holds a usable state (or the deal), then folds the few events above it.
  */
+/**
+ * A game's log lacks a version it must hold: no write of the service leaves a gap (each commit is
+ * conditional on the version before it), so its store lost items (a damaged local store). Nothing is
+ * folded over the gap, served from it, or written after it: the request fails (500, logged).
+ */
+export class LogDamaged extends Error {
+  constructor(gameId: string, missing: number, next: number) {
+    super(
+      `the log of game ${gameId} is damaged: version ${missing} is missing (the next one held is ${next})`,
+    );
+    this.name = 'LogDamaged';
+  }
+}
+
 export async function loadGame(gameId: string, upTo?: number): Promise<Loaded | undefined> {
   const newer: CommitItem[] = [];
   let base: { state: GameState; identity: Identity; keys: readonly KeyRecord[]; at: string } | undefined;
@@ -189,6 +203,8 @@ export async function loadGame(gameId: string, upTo?: number): Promise<Loaded | 
   for (const item of newer.reverse()) {
     for (const stored of eventsOf(item)) {
       if (upTo !== undefined && stored.version > upTo) break;
+      if (stored.version !== state.version + 1)
+        throw new LogDamaged(gameId, state.version + 1, stored.version);
       state = evolve(state, stored.event);
       folded.push(stored);
     }
@@ -224,11 +240,16 @@ export async function readEvents(gameId: string, from: number, to: number): Prom
     commits.push(item);
     if (item.sk <= from) break;
   }
-  return commits.reverse().flatMap((item) =>
+  const events = commits.reverse().flatMap((item) =>
     eventsOf(item)
       .filter(({ version }) => version >= from && version <= to)
       .map(({ version, event }) => ({ version, type: event.type, at: item.at, event })),
   );
+  events.forEach(({ version }, i) => {
+    const expected = i === 0 ? Math.max(from, 0) : events[i - 1]!.version + 1;
+    if (version !== expected) throw new LogDamaged(gameId, expected, version);
+  });
+  return events;
 }
 
 /** Writes the deal (version 0), dealt at `identity.createdAt`. False if a game with this id already exists. */

@@ -1,7 +1,7 @@
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/store/client.js';
-import { loadGame, SNAPSHOT_EVERY } from '../../functions/store/events.js';
+import { LogDamaged, loadGame, readEvents, SNAPSHOT_EVERY } from '../../functions/store/events.js';
 import { newGame, useLocalApi } from '../support/local.js';
 
 const server = useLocalApi();
@@ -60,5 +60,28 @@ describe('snapshots are a cache beside the log', () => {
       }),
     );
     expect((await server.api.get(`/games/${id}`, auth)).body).toEqual(before);
+  });
+});
+
+describe('a log with a version missing (its store damaged)', () => {
+  it('is neither folded nor served nor written on: the requests fail, and nothing is appended', async () => {
+    const { id, auth } = await newGame(server.api, { seed: 7, rules: { passes: null } });
+    await playDraws(id, auth, 4);
+    await documentClient().send(
+      new DeleteCommand({ TableName: server.local.tableName, Key: { pk: id, sk: 2 } }),
+    );
+    await expect(loadGame(id)).rejects.toThrow(new LogDamaged(id, 2, 3));
+    await expect(readEvents(id, 0, 4)).rejects.toThrow(LogDamaged);
+    for (const answer of [
+      await server.api.get(`/games/${id}`, auth),
+      await server.api.get(`/games/${id}/events`, auth),
+      await server.api.get(`/games/${id}/replay?from=1&to=4`, auth),
+      await server.api.post(`/games/${id}/moves`, { type: 'draw' }, auth),
+    ]) {
+      expect(answer.status).toBe(500);
+      expect(answer.body.type).toBe('/problems/internal');
+    }
+    const items = await documentClient().send(new ScanCommand({ TableName: server.local.tableName }));
+    expect((items.Items ?? []).filter((item) => item.pk === id).map((item) => item.sk)).toEqual([0, 1, 3, 4]);
   });
 });
