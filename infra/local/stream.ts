@@ -291,11 +291,17 @@ export function startChangeStream(options: {
       if (!item?.pk?.S || !item.sk?.N) return undefined;
       const seq = ++sequence;
       const key = { pk: item.pk.S, sk: item.sk.N };
-      // Before the put is forwarded: a write the store may hold is always in the journal. One the
-      // journal cannot hold is not forwarded (the proxy answers it as a store fault, 503 to the
-      // client): after a crash, nothing would bring it to the read models.
-      note(`P ${seq} ${key.sk} ${key.pk}`);
+      // Before the put is forwarded: a write the store may hold is always in the journal (a rewrite
+      // of the journal keeps what is undelivered, this write included). One the journal cannot hold
+      // is not forwarded (the proxy answers it as a store fault, 503 to the client): after a crash,
+      // nothing would bring it to the read models.
       undelivered.set(seq, key);
+      try {
+        note(`P ${seq} ${key.sk} ${key.pk}`);
+      } catch (error) {
+        undelivered.delete(seq);
+        throw error;
+      }
       pending.add(seq);
       noted.set(request, seq);
       return undefined;
