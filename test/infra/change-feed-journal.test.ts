@@ -152,6 +152,21 @@ describe('a record the projector keeps failing on', () => {
   });
 });
 
+describe('the journal rewritten', () => {
+  it('keeps the write whose own line makes it be rewritten', async () => {
+    const { consumer } = projector(new Set(['stuck']));
+    const stream = feed(consumer);
+    // 2,048 writes noted and delivered: 4,096 lines, as many as the journal keeps before a rewrite.
+    for (let i = 0; i < 2_048; i++) tapped(stream, `g${i}`);
+    await stream.settled();
+    expect(readFileSync(journal, 'utf8').split('\n')).toHaveLength(4_097);
+    // The next line is one too many: the journal is rewritten as this write is noted.
+    tapped(stream, 'stuck');
+    expect(readFileSync(journal, 'utf8').split('\n').length).toBeLessThan(4);
+    expect(undelivered()).toEqual(['stuck']);
+  });
+});
+
 describe('a journal the feed cannot rely on', () => {
   it('refuses a write it cannot note, without forwarding it, and takes writes again once it can', async () => {
     const said = vi.spyOn(console, 'error').mockImplementation(() => {});
