@@ -1,3 +1,4 @@
+import { isDay } from './days.js';
 import type { Foundation, Move, Source, Tableau, Target } from './types.js';
 
 /** What a line typed at the play prompt asks for. */
@@ -103,15 +104,6 @@ function split(token: string): string[] | undefined {
  * Reads one line typed at the prompt. Pure: the server decides whether a well-formed move is
  * legal; this only says what was asked for, or why the line means nothing.
  */
-/** Whether `text` is a day of the calendar, written YYYY-MM-DD (2026-02-30 is none). */
-export function isDay(text: string): boolean {
-  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!parts) return false;
-  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 export function parseCommand(line: string): Command {
   const text = line.trim().toLowerCase();
   if (text === '') return { kind: 'board' };

@@ -1,5 +1,6 @@
 import { type Api, ApiError, DEFAULT_URL, Interrupted, NetworkError } from './api.js';
-import { HELP, isDay, parseCommand } from './commands.js';
+import { HELP, parseCommand } from './commands.js';
+import { isDay, shiftDay } from './days.js';
 import { type LineReader, lineReader, type Streams } from './io.js';
 import { cliMain, errorLine, type MainStreams, session, withSymbols } from './main.js';
 import {
@@ -50,10 +51,6 @@ const cardsHome = (view: View): number => Object.values(view.foundations).flat()
 /** The entries of a leaderboard a page asks for at most (the API's own limit). */
 const BOARD_PAGE = 100;
 
-/** The day before a YYYY-MM-DD day, in UTC. */
-const dayBefore = (day: string): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
 /** ` --url U` where the API is not the default one: for the commands the client prints. */
 const urlOption = (api: Api): string => (api.url === DEFAULT_URL ? '' : ` --url ${api.url}`);
 
@@ -64,7 +61,7 @@ const urlOption = (api: Api): string => (api.url === DEFAULT_URL ? '' : ` --url 
 async function leaderboardText(api: Api, date: string | undefined, limit: number): Promise<string> {
   const day =
     date === undefined || date === 'yesterday'
-      ? await api.daily().then((today) => (date ? dayBefore(today.date) : today.date))
+      ? await api.daily().then((today) => (date ? shiftDay(today.date, -1) : today.date))
       : date;
   let page = await api.leaderboard(day, Math.min(limit, BOARD_PAGE));
   const entries = [...page.entries];

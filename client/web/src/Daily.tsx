@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { isDay, shiftDay } from '../../days.js';
 import type {
   DailyStanding,
   LeaderboardEntry,
@@ -7,7 +8,6 @@ import type {
   Daily as Today,
 } from '../../types.js';
 import { api, failureWords } from './api.js';
-import { isDay, shiftDay } from './daily.js';
 import { dailyLink, ownGameLink, replayLink, tokens } from './links.js';
 import { ListTable, MoreButton, usePages } from './Pages.js';
 import { useReadModels, useSession } from './session.js';
