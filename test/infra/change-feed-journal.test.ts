@@ -71,16 +71,26 @@ function feed(consumer: ReturnType<typeof projector>['consumer']): ChangeStream 
   return stream;
 }
 
+/** A client of the store, or of what stands in front of it. */
+const storeClient = (endpoint = store.endpoint, options: { maxAttempts?: number } = {}) =>
+  new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    ...options,
+  });
+
+/** Writes an item of the event table to the store itself, unseen by any tap. */
+async function stored(Item: Record<string, AttributeValue>) {
+  const client = storeClient();
+  await client.send(new PutItemCommand({ TableName: store.tableName, Item }));
+  client.destroy();
+}
+
 /** An item of the event table written through the store (so it can be read back), as the tap sees it. */
 async function written(stream: ChangeStream, game: string) {
   const Item: Record<string, AttributeValue> = { pk: { S: game }, sk: { N: '0' }, owner: { S: 'p' } };
-  const client = new DynamoDBClient({
-    endpoint: store.endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await client.send(new PutItemCommand({ TableName: store.tableName, Item }));
-  client.destroy();
+  await stored(Item);
   tapped(stream, game, Item);
 }
 
@@ -173,12 +183,7 @@ describe('a journal the feed cannot rely on', () => {
     const { seen, consumer } = projector(new Set());
     const stream = feed(consumer);
     const proxy = await startStoreProxy(store.endpoint, [stream.tap]);
-    const client = new DynamoDBClient({
-      endpoint: proxy.endpoint,
-      region: 'local',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      maxAttempts: 1,
-    });
+    const client = storeClient(proxy.endpoint, { maxAttempts: 1 });
     const put = (game: string) =>
       client.send(
         new PutItemCommand({ TableName: store.tableName, Item: { pk: { S: game }, sk: { N: '0' } } }),
@@ -218,14 +223,7 @@ describe('a journal the feed cannot rely on', () => {
     try {
       // A damaged journal: a sequence number that is none, a version that is none, and a good line.
       writeFileSync(journal, 'P 12x 5 g2\nP 999 notanumber g1\nP 7 0 good\ngarbage\n');
-      const Item = { pk: { S: 'good' }, sk: { N: '0' } };
-      const client = new DynamoDBClient({
-        endpoint: store.endpoint,
-        region: 'local',
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      });
-      await client.send(new PutItemCommand({ TableName: store.tableName, Item }));
-      client.destroy();
+      await stored({ pk: { S: 'good' }, sk: { N: '0' } });
       const { seen, consumer } = projector(new Set());
       const stream = feed(consumer);
       await stream.settled();
