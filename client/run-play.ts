@@ -111,7 +111,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   }
 
   let view: View;
-  /** The game's own token, when this session dealt it: it opens the game for good (a sign-in lasts an hour). */
+  /** The game's own token, when the client dealt the game: it opens it for good (a sign-in lasts an hour). */
   let gameToken: string | undefined;
   try {
     if (config.player) {
@@ -207,8 +207,8 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   }
 
   /**
-   * This session's actions, as one u takes them back and one y plays them again: an autoplay's
-   * cards home at once, as the web table does. Before the session's first action, and once the
+   * The actions played at this prompt, as one u takes them back and one y plays them again: an
+   * autoplay's cards home at once, as the web table does. Before the first of them, and once the
    * game is read again after a failure, u takes back one event.
    */
   const actions = { done: [] as number[], undone: [] as number[] };
@@ -335,7 +335,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
             break;
         }
       } catch (error) {
-        // The game may not be where this session's actions left it: u takes back one event again.
+        // The game may not be where the actions played here left it: u takes back one event again.
         actions.done = [];
         actions.undone = [];
         if (!(error instanceof Interrupted)) {
