@@ -170,9 +170,11 @@ export async function runPlay(config: PlayConfig): Promise<number> {
    */
   async function afterFailure(error: unknown, shown: View): Promise<View | undefined> {
     const movedOn = error instanceof ApiError && error.status === 412;
+    // Refused as over: ended elsewhere (a resignation names no version, so it meets no 412).
+    const ended = error instanceof ApiError && error.problem.rule === 'game-over';
     const unsure = error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
     if (!movedOn) print(errorLine(error));
-    if (!movedOn && !unsure) return undefined;
+    if (!movedOn && !unsure && !ended) return undefined;
     let now: View;
     try {
       now = await api.getGame(shown.id);
@@ -181,29 +183,34 @@ export async function runPlay(config: PlayConfig): Promise<number> {
       print('The table shown may be behind the game: b shows the game as it is, once the service answers.');
       return undefined;
     }
-    if (movedOn) {
+    if (movedOn || ended) {
       print(
         'This game was played on meanwhile (in another window, or by a command whose answer never came): here it is as it is now.',
       );
     } else if (now.version === shown.version) {
-      print('It was not played: the table is as shown.');
+      // It may still land (a request held on its way): the next command, made on this table, is
+      // then refused as stale, and the table read again.
+      print('It has not been played so far: the table is as shown.');
       return undefined;
     } else {
-      print('It was played all the same: here is the table as it is now.');
+      print('The game moved on all the same: here is the table as it is now.');
     }
     print();
     print(renderBoard(now, { color }));
     return now;
   }
 
-  /** Whether the player, asked, wants to resign: it ends the game for good (today's one attempt, for the daily deal). */
-  async function resignConfirmed(reader: LineReader): Promise<boolean> {
+  /**
+   * What the player answers when asked whether to resign (it ends the game for good: the one
+   * attempt, for a daily deal); undefined when the input ended (Ctrl-C, Ctrl-D) instead.
+   */
+  async function resignConfirmed(reader: LineReader): Promise<boolean | undefined> {
     const answer = await reader.ask(
       view.daily
-        ? "Resign? Your one game on today's deal ends here, lost. (y/n) "
+        ? `Resign? Your one game on the daily deal of ${view.daily} ends here, lost. (y/n) `
         : 'Resign? The game ends here, and its deal is shown. (y/n) ',
     );
-    return answer !== undefined && /^y(es)?$/i.test(answer.trim());
+    return answer === undefined ? undefined : /^y(es)?$/i.test(answer.trim());
   }
 
   /**
@@ -211,15 +218,27 @@ export async function runPlay(config: PlayConfig): Promise<number> {
    * autoplay's cards home at once, as the web table does. Before the first of them, and once the
    * game is read again after a failure, u takes back one event.
    */
-  const actions = { done: [] as number[], undone: [] as number[] };
+  let actions = { done: [] as number[], undone: [] as number[] };
   const acted = (events: number) => {
     if (events > 0) actions.done.push(events);
     actions.undone = [];
   };
   const group = (events: number) => (events > 1 ? ` (the ${events} cards autoplay sent home, at once)` : '');
 
+  /** Ctrl-C ended a request: a read, or a write that may have been played. */
+  let interrupted: 'read' | 'write' | false = false;
+
+  /** A read at the prompt: what it answers, or why not; Ctrl-C during it ends the session. */
+  const read = async (answer: () => Promise<string>): Promise<void> => {
+    try {
+      print(await answer());
+    } catch (error) {
+      if (error instanceof Interrupted) interrupted = 'read';
+      else print(errorLine(error));
+    }
+  };
+
   const reader: LineReader = lineReader(config, () => interrupt.abort());
-  let interrupted = false;
   try {
     while (view.status === 'playing') {
       const line = await reader.ask('> ');
@@ -234,12 +253,15 @@ export async function runPlay(config: PlayConfig): Promise<number> {
           print(HELP);
           continue;
         case 'board':
-          // As the service has the game now: another window may have played on.
+          // As the service has the game now: another window may have played on, and then u takes
+          // back one event again.
           try {
-            view = await api.getGame(view.id);
+            const now = await api.getGame(view.id);
+            if (now.version !== view.version) actions = { done: [], undone: [] };
+            view = now;
           } catch (error) {
             if (error instanceof Interrupted) {
-              interrupted = true;
+              interrupted = 'read';
               break;
             }
             print(`${errorLine(error)} The table as last seen:`);
@@ -250,46 +272,36 @@ export async function runPlay(config: PlayConfig): Promise<number> {
           print(renderLegalMoves(view, { color }));
           continue;
         case 'hint':
-          try {
+          await read(async () => {
             const { move, reason } = await api.hint(view.id);
-            print(
-              move ? `hint: ${moveCommand(move)}  (${withSymbols(reason)})` : `hint: ${withSymbols(reason)}`,
-            );
-          } catch (error) {
-            if (error instanceof Interrupted) {
-              interrupted = true;
-              break;
-            }
-            print(errorLine(error));
-          }
+            return move
+              ? `hint: ${moveCommand(move)}  (${withSymbols(reason)})`
+              : `hint: ${withSymbols(reason)}`;
+          });
+          if (interrupted) break;
           continue;
         case 'daily':
+          await read(async () => renderDaily(await api.daily(), api.player !== undefined));
+          if (interrupted) break;
+          continue;
         case 'leaderboard':
-          try {
-            print(
-              command.kind === 'daily'
-                ? renderDaily(await api.daily(), api.player !== undefined)
-                : await leaderboardText(api, command.date, 20),
-            );
-          } catch (error) {
-            print(errorLine(error));
-          }
+          await read(() => leaderboardText(api, command.date, 20));
+          if (interrupted) break;
           continue;
         case 'stats':
           if (api.player === undefined) print('Sign in to keep a record: npm run play -- --player NAME');
-          else {
-            try {
-              print(renderStats(api.player, await api.myStats()));
-            } catch (error) {
-              print(errorLine(error));
-            }
-          }
+          else await read(async () => renderStats(api.player!, await api.myStats()));
+          if (interrupted) break;
           continue;
       }
       if (interrupted) break;
-      if (command.kind === 'resign' && !(await resignConfirmed(reader))) {
-        print('Not resigned: play on.');
-        continue;
+      if (command.kind === 'resign') {
+        const confirmed = await resignConfirmed(reader);
+        if (confirmed === undefined) break;
+        if (!confirmed) {
+          print('Not resigned: play on.');
+          continue;
+        }
       }
       const before = view;
       const shown = before.version;
@@ -336,8 +348,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
         }
       } catch (error) {
         // The game may not be where the actions played here left it: u takes back one event again.
-        actions.done = [];
-        actions.undone = [];
+        actions = { done: [], undone: [] };
         if (!(error instanceof Interrupted)) {
           try {
             view = (await afterFailure(error, before)) ?? view;
@@ -346,7 +357,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
             // Interrupted while the game was read again.
           }
         }
-        interrupted = true;
+        interrupted = 'write';
         break;
       }
       print();
@@ -358,8 +369,12 @@ export async function runPlay(config: PlayConfig): Promise<number> {
 
   print();
   if (interrupted) {
-    // The request stopped may have landed: the version shown is not known to be the game's.
-    print(`Interrupted: the last command may have been played. Resume with: ${resume}`);
+    // A write stopped may have landed: the version shown is not known to be the game's.
+    print(
+      interrupted === 'write'
+        ? `Interrupted: the last command may have been played. Resume with: ${resume}`
+        : `Interrupted. Resume with: ${resume}`,
+    );
     return 0;
   }
   if (view.status === 'won') {

@@ -367,6 +367,29 @@ describe('a session against a stand-in API', () => {
     expect(io.text()).toContain('> u\nok: undone\n');
   });
 
+  it('takes back one event with u once b finds the game moved on; the input ending at the resign question ends the session', async () => {
+    const sent: string[] = [];
+    const at = (version: number) => ({ ...base, version, canUndo: true, canRedo: true });
+    const api = {
+      url: 'http://example.test',
+      token: 't',
+      createGame: async () => ({ ...base, token: 't' }),
+      autoplay: async (_id: string, expected: number) => at(expected + 3),
+      // Another window undid one card meanwhile.
+      getGame: async () => at(4),
+      undo: async (_id: string, expected: number) => {
+        sent.push(`undo at ${expected}`);
+        return at(expected + 1);
+      },
+    } as any;
+    const io = streams(['a', 'b', 'u', 'resign']);
+    expect(await runPlay({ ...io, api, color: false })).toBe(0);
+    expect(sent).toEqual(['undo at 4']);
+    expect(io.text()).toContain('> u\nok: undone\n');
+    expect(io.text()).not.toContain('Not resigned');
+    expect(io.text()).toMatch(/\(y\/n\) \n\nLeft at version 5\./);
+  });
+
   it('keeps the prompt after a failed request, and ends when the game is won', async () => {
     const { NetworkError } = await import('../../client/api.js');
     let calls = 0;
@@ -391,7 +414,7 @@ describe('a session against a stand-in API', () => {
     const io = streams(['d', 'd', 'd']);
     expect(await runPlay({ ...io, api, color: false })).toBe(0);
     expect(io.text()).toContain(
-      '> d\ncannot reach http://example.test: connection refused\nIt was not played: the table is as shown.\n> d\nok: draw',
+      '> d\ncannot reach http://example.test: connection refused\nIt has not been played so far: the table is as shown.\n> d\nok: draw',
     );
     expect(io.text()).toContain('version 1  WON');
     expect(io.text()).toContain('Won in 1 move! Score: vegas 208, standard 520.');
@@ -410,6 +433,40 @@ describe('a winnable deal without cards back from the foundations', () => {
     );
     expect(io.text()).toContain('Resigned at version 1.\n');
     expect(io.text()).not.toContain('seed');
+  });
+});
+
+describe('a game resigned elsewhere', () => {
+  it('is read again when a resignation here is refused as over, and the session ends', async () => {
+    let token = '';
+    // Another window resigns just before this one's resignation arrives.
+    const meddling: typeof fetch = async (input, init) => {
+      if (init?.method === 'POST' && String(input).endsWith('/resign')) {
+        const outside = await fetch(String(input), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(outside.status).toBe(200);
+      }
+      return fetch(input, init);
+    };
+    const api = createApi({ url: local.url, fetch: meddling });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    const session = runPlay({ input, output, api, newGame: { seed: 12 }, color: false });
+    while (!text.includes('Type h for help')) await new Promise((resolve) => setTimeout(resolve, 10));
+    token = api.token!;
+    input.end('resign\ny\nd\n');
+    expect(await session).toBe(0);
+    expect(text).toMatch(/\(y\/n\) y\nrefused: .*\nThis game was played on meanwhile/);
+    expect(text).toContain('version 1  resigned');
+    expect(text).toContain('Resigned at version 1.');
+    // No prompt after it: the d left in the input was never asked for.
+    expect(text).not.toContain('> d');
   });
 });
 
@@ -448,7 +505,7 @@ describe('a write whose answer never came, and a game played on elsewhere', () =
     input.end('d\nd\nd\nq\n');
     expect(await session).toBe(0);
     expect(text).toMatch(
-      /> d\n\S+ did not answer within 0.3 s[^\n]*\nIt was played all the same: here is the table as it is now\.\n\nKlondike {2}game \S+ {2}version 1 /,
+      /> d\n\S+ did not answer within 0.3 s[^\n]*\nThe game moved on all the same: here is the table as it is now\.\n\nKlondike {2}game \S+ {2}version 1 /,
     );
     expect(text).toMatch(
       /> d\nThis game was played on meanwhile \(in another window, or by a command whose answer never came\): here it is as it is now\.\n\nKlondike {2}game \S+ {2}version 2 /,
