@@ -41,13 +41,6 @@ export function App() {
     deal({}, { takeKeyboard: false }).catch((failure: Error) => setError(failure.message));
   }, [place]);
 
-  // A signed-in player's own game, opened without a token of its own, is the one to resume. A game's
-  // token is kept once the game has opened with it (`onOpened`): a mistyped link must not replace
-  // the token this browser keeps.
-  useEffect(() => {
-    if (place.kind === 'play' && !place.token && jwt) tokens.markLast(place.id);
-  }, [place, jwt]);
-
   // Signed out by the button while a game only the sign-in token opened was on the table: back to
   // the start, which resumes the last game this browser keeps. Signed out by an expiry or a
   // refusal, the game stays: the table says to sign in, and signing in again goes on with it.
@@ -66,7 +59,12 @@ export function App() {
         key={`${place.id} ${place.token ?? jwt ?? ''}`}
         id={place.id}
         token={place.token ?? jwt}
-        onOpened={place.token ? () => tokens.remember(place.id, place.token!) : undefined}
+        // Kept once the game has opened (a mistyped link must not replace the token this browser
+        // keeps, nor another player's game become this player's to resume): with its token, or as
+        // the signed-in player's own game to resume.
+        onOpened={
+          place.token ? () => tokens.remember(place.id, place.token!) : () => tokens.markLast(place.id)
+        }
       />
     ) : place.kind === 'me' ? (
       <MyGames key={visit} status={place.status} />

@@ -263,7 +263,7 @@ export function Play({
           }
         />
       ) : (
-        <p class="loading">{game.message ? '' : 'Dealing the cards…'}</p>
+        <p class="loading">{game.message ? '' : 'Laying out the cards…'}</p>
       )}
       <p class={`message${game.message?.error ? ' error' : ''}`} role="status" aria-live="polite">
         {game.message?.text ?? (playing && game.secret ? DAILY_SECRET : '')}

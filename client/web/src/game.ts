@@ -99,10 +99,10 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
   const [said, setSaidState] = useState('');
   // A live region speaks when its text changes: the same words again (a refusal repeated, a second
   // pick-up of the same card) are told apart by a trailing no-break space, so they are heard again.
-  /** Messages set so far: an input that said something of its own ("Thinking…") is not said to wait. */
+  /** Words said so far: an input that says something of its own ("Thinking…") is not said to wait. */
   const messagesSet = useRef(0);
   const setMessage = (next: Message | null) => {
-    messagesSet.current++;
+    if (next) messagesSet.current++;
     setMessageState((was) => (next && was?.text === next.text ? { ...next, text: again(next.text) } : next));
   };
   const setSaid = (next: string | ((was: string) => string)) =>
@@ -124,6 +124,8 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
   const opened = useRef(onOpened);
   opened.current = onOpened;
   const queue = useRef<Input[]>([]);
+  /** The table left (its game or its token changed, or the view closed): nothing more is sent for it. */
+  const left = useRef(false);
   /** Counts the inputs run: one run while a show's frames are on their way cancels the show. */
   const inputs = useRef(0);
   const running = useRef(false);
@@ -230,9 +232,13 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
 
   /** A refusal was said since the queue last ran dry: the inputs after it leave it in view. */
   const saidRefusal = useRef(false);
-  /** Clears the message line, unless it says why an earlier input of this run was refused. */
+  /**
+   * Clears the message line, unless it says why an earlier input of this run was refused, or that
+   * the server keeps inputs waiting while more wait behind this one (the words would blink).
+   */
   const quiet = () => {
-    if (!saidRefusal.current) setMessage(null);
+    if (saidRefusal.current) return;
+    setMessageState((was) => (was?.text.startsWith(WAITING) && queue.current.length > 0 ? was : null));
   };
 
   const drain = async () => {
@@ -245,11 +251,13 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
       // An input queued behind a request that began a show ends it too, as it runs.
       inputs.current++;
       endSteps();
-      // A server slow to answer is said, not left to look like a table that ignores its player,
-      // unless the input says what it waits for itself (a hint's "Thinking…").
+      // A server slow to answer is said, not left to look like a table that ignores its player:
+      // not over words of the input's own (a hint's "Thinking…"), nor over the reason of a refusal
+      // of this run, nor before the table is there (its loading line says so), nor again.
       const messagesBefore = messagesSet.current;
       const slow = setTimeout(() => {
-        if (messagesSet.current === messagesBefore) setMessage({ text: WAITING, error: false });
+        if (messagesSet.current !== messagesBefore || saidRefusal.current || latest.current === null) return;
+        setMessageState((was) => (was?.text.startsWith(WAITING) ? was : { text: WAITING, error: false }));
       }, SLOW_MS);
       try {
         await input();
@@ -260,7 +268,9 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
         saidRefusal.current = true;
       } finally {
         clearTimeout(slow);
-        setMessageState((was) => (was?.text.startsWith(WAITING) ? null : was));
+        // Said until no input waits any more.
+        if (queue.current.length === 0)
+          setMessageState((was) => (was?.text.startsWith(WAITING) ? null : was));
       }
     }
     running.current = false;
@@ -275,6 +285,7 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
 
   useEffect(() => {
     latest.current = null;
+    left.current = false;
     actions.current = { done: [], undone: [] };
     setShown(null);
     setMessage(null);
@@ -283,14 +294,21 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
       show(await api.getGame(id, token));
       opened.current?.();
     });
-    return () => clearTimeout(steps.current);
+    return () => {
+      clearTimeout(steps.current);
+      // The inputs still waiting were made for this game with this token: once the table leaves
+      // (the player signed out, their sign-in lapsed, another game opened) none of them is sent,
+      // nor the autoplay after a move under way.
+      queue.current = [];
+      left.current = true;
+    };
   }, [id, token]);
 
   const version = () => latest.current?.version;
 
   /** Safe cards home by themselves (the setting), when a move to a foundation is there at all. */
   const autoplayAfter = async (view: View) => {
-    if (!settings.get().autoplay || view.status !== 'playing' || !canGoHome(view)) return;
+    if (left.current || !settings.get().autoplay || view.status !== 'playing' || !canGoHome(view)) return;
     sending.current = { view };
     const after = await api.act('autoplay', id, token, view.version);
     if (after.version === view.version) return;

@@ -101,14 +101,14 @@ function setPlayer(player: Player): void {
 }
 
 /**
- * Forgets the player in this browser, without a visit to the sign-in server. Signed out by the
- * player, the last game is forgotten too if only the sign-in opened it; `lapsed` (an expiry or a
- * refusal), it stays the game to resume: nothing here opens it until they sign in again.
+ * Forgets the player in this browser, without a visit to the sign-in server, and the last game if
+ * only the sign-in opened it (the next visit deals afresh, whoever comes). `lapsed` (an expiry or a
+ * refusal): the table stays on the game, which its player goes on with once signed in again.
  */
 function signOutHere(notice: Notice | null, lapsed = false): void {
   clearTimeout(expiry);
   storage('localStorage')?.removeItem(PLAYER);
-  if (!lapsed) tokens.forgetLastUnlessKept();
+  tokens.forgetLastUnlessKept();
   update({ player: null, notice, busy: false, lapsed });
 }
 
