@@ -345,6 +345,9 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
     await page.goto(`${site.local.url}/#daily=2026-02-30`);
     await page.getByRole('heading', { name: 'Leaderboard of that day' }).waitFor();
     expect(await page.getByRole('link', { name: 'Previous day' }).count()).toBe(0);
+    // No day at all: the way back is to today's.
+    await page.getByRole('link', { name: "Today's leaderboard" }).click();
+    await page.waitForURL((url) => url.hash === `#daily=${today}`);
   });
 
   describe('the next day, on the same --data folder', () => {

@@ -206,8 +206,8 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
         {isToday ? "Today's leaderboard" : `Leaderboard of ${known ? dayWords(day) : 'that day'}`}
       </h2>
       <nav class="days" aria-label="Other days">
-        {/* A day after today leads back to today, not to the day before it, which has not come either. */}
-        {known && today !== undefined && day > today ? (
+        {/* A day after today, or no day at all, leads back to today (the day before a day to come has not come either). */}
+        {today !== undefined && (!known || day > today) ? (
           <a href={dailyLink(today)}>Today's leaderboard</a>
         ) : (
           known && <a href={dailyLink(shiftDay(day, -1))}>Previous day</a>
