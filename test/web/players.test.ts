@@ -410,7 +410,11 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     timeout: 30_000,
   }, async () => {
     await signIn(alice, 'alice');
+    // The page on a game first (the last one, or a first deal), so that the deal below is the
+    // address change the test waits for.
     await alice.goto(`${local.url}/`);
+    await alice.waitForURL((url) => url.hash.startsWith('#game='));
+    await alice.locator('.status [data-version]').waitFor();
     const id = await dealInPage(alice, 'seed', '5');
     await alice.locator('[data-pile="stock"]').click();
     await waitForVersion(alice, 1);
