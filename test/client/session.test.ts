@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../client/api.js';
+import { type Api, createApi } from '../../client/api.js';
 import { moveCommand } from '../../client/render.js';
 import { runPlay } from '../../client/run-play.js';
 import { runReplay } from '../../client/run-replay.js';
+import type { NewGame } from '../../client/types.js';
 import winning from '../fixtures/winning-lines.json' with { type: 'json' };
 import { startLocal } from '../support/local.js';
 import { streams } from './streams.js';
@@ -323,14 +324,20 @@ describe('a session against a stand-in API', () => {
     canRedo: false,
     legalMoves: [],
   };
-
-  it("takes back an autoplay's cards with one u and plays them again with one y; a move alone, alone", async () => {
-    const sent: string[] = [];
-    const at = (version: number) => ({ ...base, version, canUndo: true, canRedo: true });
-    const api = {
+  /** The game at `version`, with something to undo and to redo. */
+  const at = (version: number) => ({ ...base, version, canUndo: true, canRedo: true });
+  /** An API that deals `base`, and answers the rest as `routes` say. */
+  const fakeApi = (routes: Record<string, unknown>) =>
+    ({
       url: 'http://example.test',
       token: 't',
       createGame: async () => ({ ...base, token: 't' }),
+      ...routes,
+    }) as any;
+
+  it("takes back an autoplay's cards with one u and plays them again with one y; a move alone, alone", async () => {
+    const sent: string[] = [];
+    const api = fakeApi({
       // Three cards home at once: versions 1 to 3.
       autoplay: async (_id: string, expected: number) => {
         sent.push(`autoplay at ${expected}`);
@@ -348,7 +355,7 @@ describe('a session against a stand-in API', () => {
         sent.push(`redo at ${expected}`);
         return at(expected + 1);
       },
-    } as any;
+    });
     const io = streams(['a', 'u', 'y', 'd', 'u', 'q']);
     expect(await runPlay({ ...io, api, color: false })).toBe(0);
     expect(sent).toEqual([
@@ -369,11 +376,7 @@ describe('a session against a stand-in API', () => {
 
   it('takes back one event with u once b finds the game moved on; the input ending at the resign question ends the session', async () => {
     const sent: string[] = [];
-    const at = (version: number) => ({ ...base, version, canUndo: true, canRedo: true });
-    const api = {
-      url: 'http://example.test',
-      token: 't',
-      createGame: async () => ({ ...base, token: 't' }),
+    const api = fakeApi({
       autoplay: async (_id: string, expected: number) => at(expected + 3),
       // Another window undid one card meanwhile.
       getGame: async () => at(4),
@@ -381,7 +384,7 @@ describe('a session against a stand-in API', () => {
         sent.push(`undo at ${expected}`);
         return at(expected + 1);
       },
-    } as any;
+    });
     const io = streams(['a', 'b', 'u', 'resign']);
     expect(await runPlay({ ...io, api, color: false })).toBe(0);
     expect(sent).toEqual(['undo at 4']);
@@ -436,6 +439,24 @@ describe('a winnable deal without cards back from the foundations', () => {
   });
 });
 
+/**
+ * A game dealt and played at the prompt through `api`: once its table is drawn, its token is handed
+ * to `started` (for another window's requests), then `lines` are typed. Its exit status and transcript.
+ */
+async function typedSession(api: Api, newGame: NewGame, lines: string[], started: (token: string) => void) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let text = '';
+  output.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  const session = runPlay({ input, output, api, newGame, color: false });
+  while (!text.includes('Type h for help')) await new Promise((resolve) => setTimeout(resolve, 10));
+  started(api.token!);
+  input.end(lines.map((line) => `${line}\n`).join(''));
+  return { status: await session, text };
+}
+
 describe('a game resigned elsewhere', () => {
   it('is read again when a resignation here is refused as over, and the session ends', async () => {
     let token = '';
@@ -451,17 +472,10 @@ describe('a game resigned elsewhere', () => {
       return fetch(input, init);
     };
     const api = createApi({ url: local.url, fetch: meddling });
-    const input = new PassThrough();
-    const output = new PassThrough();
-    let text = '';
-    output.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
+    const { status, text } = await typedSession(api, { seed: 12 }, ['resign', 'y', 'd'], (given) => {
+      token = given;
     });
-    const session = runPlay({ input, output, api, newGame: { seed: 12 }, color: false });
-    while (!text.includes('Type h for help')) await new Promise((resolve) => setTimeout(resolve, 10));
-    token = api.token!;
-    input.end('resign\ny\nd\n');
-    expect(await session).toBe(0);
+    expect(status).toBe(0);
     expect(text).toMatch(/\(y\/n\) y\nrefused: .*\nThis game was played on meanwhile/);
     expect(text).toContain('version 1  resigned');
     expect(text).toContain('Resigned at version 1.');
@@ -493,17 +507,10 @@ describe('a write whose answer never came, and a game played on elsewhere', () =
       });
     };
     const api = createApi({ url: local.url, timeoutMs: 300, fetch: meddling });
-    const input = new PassThrough();
-    const output = new PassThrough();
-    let text = '';
-    output.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
+    const { status, text } = await typedSession(api, { seed: 11 }, ['d', 'd', 'd', 'q'], (given) => {
+      token = given;
     });
-    const session = runPlay({ input, output, api, newGame: { seed: 11 }, color: false });
-    while (!text.includes('Type h for help')) await new Promise((resolve) => setTimeout(resolve, 10));
-    token = api.token!;
-    input.end('d\nd\nd\nq\n');
-    expect(await session).toBe(0);
+    expect(status).toBe(0);
     expect(text).toMatch(
       /> d\n\S+ did not answer within 0.3 s[^\n]*\nThe game moved on all the same: here is the table as it is now\.\n\nKlondike {2}game \S+ {2}version 1 /,
     );
