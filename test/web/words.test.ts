@@ -315,5 +315,11 @@ describe('the words of the web client', () => {
     expect(
       autoplayWords(before, view({ foundations: { C: ['AC', '2C', '3C'], D: ['AD'], H: [], S: [] } })),
     ).toBe('2♣, 3♣ and A♦ went home.');
+    // And the card that one of them leaving turned up.
+    const turnedUp = view({
+      foundations: { C: ['AC'], D: [], H: [], S: ['AS'] },
+      tableau: before.tableau.map((column, i) => (i === 3 ? { hidden: 2, cards: ['8S'] } : column)),
+    });
+    expect(autoplayWords(before, turnedUp)).toBe('A♠ went home; 8♠ turned up in column 4.');
   });
 });

@@ -571,7 +571,14 @@ export function autoplayWords(before: View, after: View): string {
   const home = (Object.keys(after.foundations) as Suit[]).flatMap((suit) =>
     after.foundations[suit].slice(before.foundations[suit].length),
   );
-  if (home.length > 0) return `${listWords(home.map(cardShort))} went home.`;
+  // A card sent home from the top of a column's face-up cards turns up the one under it.
+  const turned = after.tableau.flatMap((column, i) =>
+    column.hidden < before.tableau[i]!.hidden && column.cards[0] !== undefined
+      ? [`${cardShort(column.cards[0])} turned up in ${placeName(`t${i + 1}` as PileId)}`]
+      : [],
+  );
+  if (home.length > 0)
+    return `${listWords(home.map(cardShort))} went home${turned.map((words) => `; ${words}`).join('')}.`;
   const move = after.legalMoves.find(
     (m) => m.type === 'move' && isFoundation(m.to as PileId) && !isFoundation(m.from as PileId),
   );
