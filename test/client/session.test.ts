@@ -393,6 +393,29 @@ describe('a session against a stand-in API', () => {
     expect(io.text()).toMatch(/\(y\/n\) \n\nLeft at version 5\./);
   });
 
+  it('resigns a daily game once asked, naming its day, with no version (a confirmed resignation ends the game as it is), and no analysis while its day lasts', async () => {
+    const sent: unknown[] = [];
+    const daily = { ...base, daily: '2026-05-14' };
+    const api = fakeApi({
+      createGame: async () => ({ ...daily, token: 't' }),
+      resign: async (_id: string, expected?: number) => {
+        sent.push(expected);
+        return { ...daily, version: 1, status: 'resigned' as const };
+      },
+      analysis: async () => {
+        throw new Error('no analysis is asked while the day lasts');
+      },
+    });
+    const io = streams(['resign', 'y']);
+    expect(await runPlay({ ...io, api, color: false })).toBe(0);
+    expect(sent).toEqual([undefined]);
+    expect(io.text()).toContain(
+      'Resign? Your one game on the daily deal of 2026-05-14 ends here, lost. (y/n) y',
+    );
+    expect(io.text()).toContain('Resigned at version 1.');
+    expect(io.text()).not.toContain('no analysis is asked');
+  });
+
   it('keeps the prompt after a failed request, and ends when the game is won', async () => {
     const { NetworkError } = await import('../../client/api.js');
     let calls = 0;
