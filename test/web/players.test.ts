@@ -430,13 +430,18 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
       .getByText('Your sign-in is no longer accepted: you have been signed out. Sign in again.')
       .waitFor();
     await alice.unroute('**/games/**');
-    // Her game stays where it was: no other deal takes its place, and nothing here opens it.
+    // Her game stays where it was: no other deal takes its place, and nothing here opens it. Nor is
+    // it the game the next visit resumes, whoever comes.
     expect(new URLSearchParams(new URL(alice.url()).hash.slice(1)).get('game')).toBe(id);
+    const last = () => alice.evaluate(() => (globalThis as any).localStorage.getItem('klondike.last'));
+    expect(await last()).not.toBe(id);
     await alice
       .getByText('This game opens only from the link it was dealt with, or for its player once signed in.')
       .waitFor();
     await signIn(alice, 'alice');
     await waitForVersion(alice, 1);
+    // Opened again: hers to resume again.
+    expect(await last()).toBe(id);
     await alice.locator('[data-pile="stock"]').click();
     await waitForVersion(alice, 2);
     expect(new URLSearchParams(new URL(alice.url()).hash.slice(1)).get('game')).toBe(id);
