@@ -3,7 +3,13 @@ import { today } from '../dailyDay.js';
 import { signedIn } from '../http/auth.js';
 import { httpHandler } from '../http/handler.js';
 import { json } from '../http/respond.js';
-import { type AttemptRow, attemptRow, dayCounts, winnersBefore } from '../store/dailyModels.js';
+import {
+  type AttemptRow,
+  attemptRow,
+  countsShowing,
+  dayCounts,
+  winnersBefore,
+} from '../store/dailyModels.js';
 
 /** A player's standing on a day: their game, and their rank once it is won. */
 async function standing(row: AttemptRow) {
@@ -32,11 +38,11 @@ export const handler = httpHandler('getDaily', async (request) => {
     dayCounts(day),
     player === undefined ? undefined : attemptRow(day, player),
   ]);
+  const me = mine ? await standing(mine) : null;
   return json(200, {
     date: day,
     rules: HOUSE_RULES,
-    players: counts.players,
-    won: counts.won,
-    me: mine ? await standing(mine) : null,
+    ...countsShowing(counts, { players: me ? 1 : 0, won: me?.rank ?? 0 }),
+    me,
   });
 });

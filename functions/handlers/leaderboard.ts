@@ -8,7 +8,7 @@ import { parseWith } from '../http/request.js';
 import { json } from '../http/respond.js';
 import { DailyPath, LeaderboardQuery } from '../requestSchemas.js';
 import { firstDailyDay } from '../store/daily.js';
-import { dayCounts, leaderboardPage } from '../store/dailyModels.js';
+import { countsShowing, dayCounts, leaderboardPage } from '../store/dailyModels.js';
 
 /**
  * Where a page of `day`'s leaderboard starts: after the index key `after`, with `count` entries
@@ -99,5 +99,10 @@ export const handler = httpHandler('leaderboard', async (request) => {
     page.last === undefined || previous === undefined
       ? null
       : encode({ day: date, after: page.last, count: (from?.count ?? 0) + entries.length, previous });
-  return json(200, { date, players: counts.players, won: counts.won, entries, next });
+  return json(200, {
+    date,
+    ...countsShowing(counts, { won: (from?.count ?? 0) + entries.length }),
+    entries,
+    next,
+  });
 });

@@ -129,6 +129,20 @@ export async function recountShard(day: string, shard: number, replace: Replace 
   );
 }
 
+/**
+ * A day's counts as an answer that also shows `seen` gives them: at least as many wins as it ranks
+ * (a rank, or a page's entries so far), and at least as many players as wins and as attempts it
+ * shows. An attempt is saved before its shard is recounted, so for a moment the counts can leave
+ * out the one the same answer shows ("rank 1 of 0").
+ */
+export function countsShowing(
+  counts: { players: number; won: number },
+  seen: { players?: number; won?: number },
+): { players: number; won: number } {
+  const won = Math.max(counts.won, seen.won ?? 0);
+  return { players: Math.max(counts.players, won, seen.players ?? 0), won };
+}
+
 /** A day's attempts so far and how many are won: the sum of its shards' counts. */
 export async function dayCounts(day: string): Promise<{ players: number; won: number }> {
   const counts = { players: 0, won: 0 };

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dayOf, type GameStatus, previousDay, rankKey } from '../../domain/index.js';
+import { handler as getDaily } from '../../functions/handlers/getDaily.js';
 import { handler as leaderboard } from '../../functions/handlers/leaderboard.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
 import { keepDailyDeal } from '../../functions/store/daily.js';
@@ -18,6 +19,13 @@ import { gatewayEvent, parse } from '../support/gateway.js';
  * The leaderboard's ranking, ties and paging (docs/api.md), on a real DynamoDB-compatible
  * store holding attempts as the projector writes them.
  */
+
+/** The player `GET /daily` takes the request to be signed in as (sign-in tokens: identity.test.ts). */
+let asking: string | undefined;
+vi.mock('../../functions/http/auth.js', async (original) => ({
+  ...(await original<typeof import('../../functions/http/auth.js')>()),
+  signedIn: async () => asking,
+}));
 const today = dayOf(Date.now());
 const yesterday = previousDay(today);
 const T = (second: number) => `${yesterday}T10:00:${String(second).padStart(2, '0')}.000Z`;
@@ -164,6 +172,29 @@ describe('a day of the leaderboard', () => {
     );
     const rest = await page(day, { cursor: first.body.next });
     expect(rest.body).toMatchObject({ entries: [{ rank: 21, player: 'P20' }], next: null });
+    // No shard recounted yet (the projector saves an attempt, then recounts): the counts are still
+    // those of no attempt, but no page says fewer wins than it ranks.
+    expect(first.body).toMatchObject({ players: 20, won: 20 });
+    expect(rest.body).toMatchObject({ players: 21, won: 21 });
+  });
+
+  it("GET /daily never gives a player a rank beyond the day's wins, nor fewer players than wins", async () => {
+    asking = 'sub-5';
+    try {
+      const answer = await getDaily(gatewayEvent({ path: '/daily' }));
+      expect(answer.statusCode).toBe(200);
+      // The shards' counts still say nobody (as above): the answer counts at least the six ranked
+      // down to this player.
+      expect(parse(answer)).toMatchObject({ players: 6, won: 6, me: { gameId: 'game-5', rank: 6 } });
+      for (let shard = 0; shard < DAILY_SHARDS; shard++) await recountShard(today, shard);
+      expect(parse(await getDaily(gatewayEvent({ path: '/daily' })))).toMatchObject({
+        players: 21,
+        won: 21,
+        me: { rank: 6 },
+      });
+    } finally {
+      asking = undefined;
+    }
   });
 
   it('refuses a cursor it did not give', async () => {
