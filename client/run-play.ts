@@ -76,19 +76,37 @@ async function leaderboardText(api: Api, date: string | undefined, limit: number
 }
 
 /**
- * Today's standing once the read models have the game on `day`'s deal as it ended (they follow the
- * log within about 2 s): asked again every 300 ms until the player's standing shows `status`, 3 s at
- * most. A game that ended after its day has no standing: only a game won on its day is ranked.
+ * A read model once it has caught up with the game (the read models follow the log within about
+ * 2 s): `read` asked again every 300 ms until `caughtUp` says so, 3 s at most; then as it is.
+ */
+async function once<T>(read: () => Promise<T>, caughtUp: (answer: T) => boolean): Promise<T> {
+  let answer = await read();
+  for (let tries = 0; !caughtUp(answer) && tries < 10; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    answer = await read();
+  }
+  return answer;
+}
+
+/**
+ * Today's standing once the read models show the game on `day`'s deal as it ended. A game that
+ * ended after its day has no standing: only a game won on its day is ranked.
  */
 async function standingAfter(api: Api, day: string, status: View['status']): Promise<string> {
-  let today = await api.daily();
+  const today = await once(api.daily, (answer) => answer.date !== day || answer.me?.status === status);
   if (today.date !== day)
     return `Your game on the deal of ${day} ended after its day (today is ${today.date}): only a game won on its day is ranked.`;
-  for (let tries = 0; today.me?.status !== status && tries < 10; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    today = await api.daily();
-  }
   return renderDaily(today, true);
+}
+
+/** The player's record once it counts the game's ending: as of its last event's time, or later. */
+async function recordAfter(api: Api, game: View): Promise<string> {
+  const [ending] = (await api.eventsPage(game.id, game.version - 1, 1)).events;
+  const record = await once(
+    api.myStats,
+    (stats) => ending === undefined || (stats.asOf !== null && stats.asOf >= ending.at),
+  );
+  return renderStats(api.player!, record);
 }
 
 /**
@@ -404,9 +422,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   if (api.player !== undefined && view.status !== 'playing') {
     try {
       if (view.daily) print(await standingAfter(api, view.daily, view.status));
-      // The record is a read model, a moment behind the game: give it that moment.
-      else await new Promise((resolve) => setTimeout(resolve, 300));
-      print(renderStats(api.player, await api.myStats()));
+      print(await recordAfter(api, view));
     } catch (error) {
       print(errorLine(error));
     }
