@@ -59,6 +59,9 @@ export function useSite(options: {
       viewport: options.viewport,
       ...(options.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
     });
+    // Playwright waits for ever by default: a step that never comes fails on its own, naming what
+    // it waited for, well before the test's timeout (a busy machine's slowest steps take seconds).
+    site.context.setDefaultTimeout(60_000);
     for (const script of options.init ?? []) await site.context.addInitScript(script);
     recordResponses(site.context, site.responses);
     site.page = await site.context.newPage();
