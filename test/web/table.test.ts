@@ -780,6 +780,22 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
       await other.close();
     }
 
+    // A link with no game in it deals none by itself: it says so, and New game deals one.
+    for (const hash of ['#replay=', '#game=&token=x']) {
+      const other = await browser.newPage();
+      const creations: string[] = [];
+      other.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/games') creations.push(hash);
+      });
+      await other.goto(`${local.url}/${hash}`);
+      await other.locator('.message.error', { hasText: 'There is no such game.' }).waitFor();
+      expect(creations).toEqual([]);
+      await other.getByRole('button', { name: 'New game' }).click();
+      await other.waitForURL((url) => /^#game=[\w-]+&token=/.test(url.hash));
+      expect(creations).toEqual([hash]);
+      await other.close();
+    }
+
     const texts = await said();
     expect(texts.length).toBeGreaterThan(8);
     for (const text of texts) for (const code of CODES) expect(text).not.toMatch(code);

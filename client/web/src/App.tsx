@@ -6,6 +6,7 @@ import { MyGames } from './MyGames.js';
 import { deal, Play } from './Play.js';
 import { Replay } from './Replay.js';
 import { useSession } from './session.js';
+import { NO_SUCH_GAME } from './words.js';
 
 /**
  * Picks the view from the URL fragment. An empty fragment resumes the last game this browser
@@ -70,6 +71,17 @@ export function App() {
       <MyGames key={visit} status={place.status} />
     ) : place.kind === 'daily' ? (
       <Daily key={visit} date={place.date} />
+    ) : place.kind === 'broken' ? (
+      <main class="play">
+        <p class="message error" role="status">
+          {error ?? NO_SUCH_GAME}
+        </p>
+        <div class="buttons">
+          <button type="button" onClick={() => deal({}).catch((failure: Error) => setError(failure.message))}>
+            New game
+          </button>
+        </div>
+      </main>
     ) : (
       <main class="play">
         <p class={error ? 'message error' : 'loading'} role="status">

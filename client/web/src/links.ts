@@ -16,7 +16,9 @@ export type Place =
   | { readonly kind: 'me'; readonly status: GameStatus | undefined }
   /** The daily deal; `date` is the day whose leaderboard is shown (today's when undefined). */
   | { readonly kind: 'daily'; readonly date: string | undefined }
-  | { readonly kind: 'home' };
+  | { readonly kind: 'home' }
+  /** A game's or a replay's link with no game in it (`#replay=`, `#game=&token=x`). */
+  | { readonly kind: 'broken' };
 
 const STATUSES: readonly GameStatus[] = ['playing', 'won', 'resigned'];
 
@@ -34,7 +36,7 @@ export function parsePlace(hash: string): Place {
   }
   const game = params.get('game');
   if (game) return { kind: 'play', id: game, token: params.get('token') ?? tokens.get(game) };
-  return { kind: 'home' };
+  return params.has('replay') || params.has('game') ? { kind: 'broken' } : { kind: 'home' };
 }
 
 export const playLink = (id: string, token: string): string =>

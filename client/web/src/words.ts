@@ -397,6 +397,9 @@ export const AUTOCOMPLETE_OFFERED = 'Autocomplete is offered: C plays every card
 /** The development issuer's refusal of a player name, and the page's own before it asks. */
 export const SIGN_IN_NAME_WORDS = 'A player name is one word of letters, digits, _ . @ or -.';
 
+/** A link to a game the server does not have, or to none at all. */
+export const NO_SUCH_GAME = 'There is no such game. Check the link, or deal a new game.';
+
 /** The name of a problem type: the last segment of its URI (`/problems/illegal-move`). */
 export const problemName = (problem: Partial<Problem>): string => (problem.type ?? '').split('/').pop() ?? '';
 
@@ -424,7 +427,7 @@ export function problemWords(
       return 'This game opens only from the link it was dealt with, or for its player once signed in: this link or sign-in is not one of those.';
     case 'not-found':
       if (context.doing === 'day') return NO_DEAL_THAT_DAY;
-      return 'There is no such game. Check the link, or deal a new game.';
+      return NO_SUCH_GAME;
     case 'conflict':
       return 'Another move on this game landed at the same moment. Try again.';
     case 'precondition-failed':
