@@ -78,7 +78,8 @@ export function commonOptions(values: Values, env: NodeJS.ProcessEnv): CommonOpt
 /** An integer in a range, from an option's text. */
 export function integer(name: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
-    throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, not "${text}"`);
+    const range = max >= Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+    throw new UsageError(`--${name} takes a whole number ${range}, not "${text}"`);
   }
   return Number(text);
 }

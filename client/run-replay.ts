@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { type Api, ApiError } from './api.js';
 import { lineReader, type Streams } from './io.js';
-import { cliMain, errorLine, type MainStreams, session } from './main.js';
+import { cliMain, errorLine, type MainStreams, session, withSymbols } from './main.js';
 import { COMMON_OPTIONS, type CommonOptions, commonOptions, integer, parse, UsageError } from './options.js';
 import { describeEvent, renderBoard } from './render.js';
 import type { Frame, GameEvent, HistoryStep, Move, Rules } from './types.js';
@@ -100,11 +100,13 @@ export function fileFrames(api: Api, text: string, name: string, warn: (line: st
     }
   });
   const deal = events[0]!;
-  const data = deal.data as { deck?: string[]; seed?: number | null; rules?: Rules };
+  const data = deal.data as { deck?: string[]; seed?: number | null; rules?: Rules; daily?: unknown };
   if (deal.type !== 'dealt') throw new UsageError(`${name}: the first event must be the deal`);
   if (!Array.isArray(data.deck)) {
     throw new UsageError(
-      `${name} hides the deal (it was exported while the game was in play): replay the game by id with --token, or export it once it is over`,
+      typeof data.daily === 'string'
+        ? `${name} hides the deal: it is the daily deal of ${data.daily}, kept secret until that day is over (00:00 UTC), even once the game is. Replay the game by id with --token, or export it again after the day`
+        : `${name} hides the deal (it was exported while the game was in play): replay the game by id with --token, or export it once it is over`,
     );
   }
   if (typeof body.next === 'number') {
@@ -113,6 +115,8 @@ export function fileFrames(api: Api, text: string, name: string, warn: (line: st
     );
   }
   const steps = events.slice(1).map(stepOf);
+  // The version of each step POST /replays is sent, which names a refused one by its index.
+  const versions = steps.flatMap((step, i) => (step === undefined ? [] : [i + 1]));
   const cache = new Map<number, Promise<Frame>>();
   return {
     last: events.length - 1,
@@ -124,7 +128,17 @@ export function fileFrames(api: Api, text: string, name: string, warn: (line: st
         frame = api
           .checkReplay({ deck: data.deck!, ...(data.rules ? { rules: data.rules } : {}), moves })
           // POST /replays names its view "replay": the board is titled with the file instead.
-          .then(({ view }) => ({ version, event: events[version]!, view: { ...view, id: name } }));
+          .then(({ view }) => ({ version, event: events[version]!, view: { ...view, id: name } }))
+          .catch((error: unknown) => {
+            const index = error instanceof ApiError ? error.problem.index : undefined;
+            if (error instanceof ApiError && error.status === 422 && typeof index === 'number') {
+              const bad = versions[index]!;
+              throw new UsageError(
+                `${name}: event ${bad} (${describeEvent(events[bad]!)}) cannot be played there: ${withSymbols(error.message)} No frame from version ${bad} on can be shown.`,
+              );
+            }
+            throw error;
+          });
         cache.set(version, frame);
         frame.catch(() => cache.delete(version));
       }

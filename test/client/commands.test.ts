@@ -118,6 +118,13 @@ describe('command-line mistakes', () => {
       /--seed takes a whole number from 0 to 4294967295, not "-1"/,
     );
     expect(() => parsePlayArgs(['--passes', '1000001'], {})).not.toThrow();
+    // Numbers with no upper bound but the largest a client can hold name none.
+    expect(() => parseReplayArgs(['some-game', '--at', '1e2'], {})).toThrow(
+      '--at takes a whole number 0 or more, not "1e2"',
+    );
+    expect(() => parsePlayArgs(['--passes', '0'], {})).toThrow(
+      '--passes takes a whole number 1 or more, not "0"',
+    );
   });
 
   it('name a deck card that is none, or one given twice, before anything is sent', () => {

@@ -200,6 +200,37 @@ describe('a game played and replayed through the terminal client', () => {
     const one = streams();
     expect(await runReplay({ ...one, url: local.url, source: id, at: 4, color: false })).toBe(0);
     expect(one.text()).toMatch(/^── 4\/6 · t2 → fC: A♣ ──\nKlondike {2}game \S+ {2}version 4 {2}playing/);
+
+    // A file whose event 4 was edited to one no rule allows: that event is named, and the frames
+    // before it still show.
+    const log = JSON.parse(exported) as { events: { type: string; data: object }[] };
+    log.events[4] = { ...log.events[4]!, type: 'moved', data: { from: 't1', to: 'fS', count: 1 } };
+    const edited = join(dir, 'edited.json');
+    await writeFile(edited, JSON.stringify(log));
+    const bad = streams(['j 3', 'n', 'q']);
+    expect(await runReplay({ ...bad, url: local.url, source: edited, color: false })).toBe(0);
+    expect(bad.text()).toMatch(/── 3\/6 /);
+    expect(bad.text()).toContain(
+      `${edited}: event 4 (t1 → fS) cannot be played there: 3♠ does not go on fS, which needs rank A.`,
+    );
+    expect(bad.text()).toContain('No frame from version 4 on can be shown.');
+  });
+
+  it('says why an exported daily game hides its deal: the day is not over, whether or not the game is', async () => {
+    const file = join(dir, 'daily.json');
+    const dealt = {
+      version: 0,
+      type: 'dealt',
+      at: '2026-12-05T10:00:00.000Z',
+      data: { rules: {}, daily: '2026-12-05' },
+    };
+    const resigned = { version: 1, type: 'resigned', at: '2026-12-05T10:01:00.000Z', data: {} };
+    await writeFile(file, JSON.stringify({ events: [dealt, resigned], next: null }));
+    const io = streams();
+    expect(await runReplay({ ...io, url: local.url, source: file, all: true })).toBe(2);
+    expect(io.text()).toContain(
+      `${file} hides the deal: it is the daily deal of 2026-12-05, kept secret until that day is over (00:00 UTC)`,
+    );
   });
 });
 
