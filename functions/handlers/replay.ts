@@ -16,17 +16,16 @@ export const handler = httpHandler('replay', async (request) => {
   const { id, loaded, reveal } = await readGame(request);
   const latest = loaded.state.version;
   const { from } = query;
-  if (from > latest) throw versionNotReached(latest, from);
-  const to = Math.min(query.to ?? latest, latest);
-  if (from > to) {
+  // A range the wrong way round is a mistake whatever the game's version (even past it).
+  if (query.to !== undefined && from > query.to) {
     throw new Problem(
       'malformed-request',
-      `from (${from}) must not be after to (${to}); the game is at version ${latest}.`,
-      {
-        currentVersion: latest,
-      },
+      `from (${from}) must not be after to (${query.to}); the game is at version ${latest}.`,
+      { currentVersion: latest },
     );
   }
+  if (from > latest) throw versionNotReached(latest, from);
+  const to = Math.min(query.to ?? latest, latest);
   const last = Math.min(to, from + MAX_FRAMES - 1);
   // Start from the state at `from` (a bounded read through its snapshot), then fold forward.
   const start = await loadOrNotFound(id, from);

@@ -110,6 +110,12 @@ export function apiSuite(server: { api: Client; local: Local }): void {
       const all = await server.api.get(`/games/${id}/replay`, auth);
       expect(all.body.frames).toHaveLength(4);
       expect((await server.api.get(`/games/${id}/replay?from=3&to=1`, auth)).status).toBe(400);
+      // The wrong way round past the game's version too: the range is the mistake, not the version.
+      const reversed = await server.api.get(`/games/${id}/replay?from=9&to=7`, auth);
+      expect(reversed.status).toBe(400);
+      expect(reversed.body).toMatchObject({ currentVersion: 3 });
+      expect(reversed.body.detail).toBe('from (9) must not be after to (7); the game is at version 3.');
+      expect((await server.api.get(`/games/${id}/replay?from=9&to=12`, auth)).status).toBe(404);
     });
   });
 
