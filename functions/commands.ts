@@ -20,7 +20,7 @@ import {
   preconditionFailed,
   REPLAYED,
 } from './http/preconditions.js';
-import { Problem } from './http/problem.js';
+import { keyReused, Problem } from './http/problem.js';
 import { parseBody, type Request } from './http/request.js';
 import { etag, gameJson, type Response } from './http/respond.js';
 import { EmptyBody } from './requestSchemas.js';
@@ -130,11 +130,7 @@ async function answerUnchanged(
 /** The first answer to a key, given again (with Idempotent-Replayed); another request under it is 422. */
 async function answerAgain(id: string, loaded: Loaded, key: Keyed, first: FirstAnswer): Promise<Response> {
   if (first.fingerprint !== key.fingerprint) {
-    throw new Problem(
-      'idempotency-key-reused',
-      `Idempotency-Key ${JSON.stringify(key.key)} was used for another request on this game.`,
-      { currentVersion: loaded.state.version },
-    );
+    throw keyReused(' on this game', { currentVersion: loaded.state.version });
   }
   if (first.refusal) throw Problem.fromRecord(first.refusal, REPLAYED);
   // The view at that version: from what the load read when it lies above the load's base (a retry

@@ -7,7 +7,7 @@ import { createdAnswer, loadOrNotFound, viewOf } from '../games.js';
 import { hashToken, newToken, player } from '../http/auth.js';
 import { httpHandler } from '../http/handler.js';
 import { fingerprint, idempotencyKey } from '../http/preconditions.js';
-import { Problem } from '../http/problem.js';
+import { keyReused } from '../http/problem.js';
 import { parseBody } from '../http/request.js';
 import { gameJson } from '../http/respond.js';
 import { EmptyBody } from '../requestSchemas.js';
@@ -52,10 +52,7 @@ export const handler = httpHandler(ROUTE, async (request) => {
   const found = key === undefined ? undefined : await findCreation(key);
   if (found) {
     if (found.fingerprint !== print) {
-      throw new Problem(
-        'idempotency-key-reused',
-        `Idempotency-Key ${JSON.stringify(name)} was used for another request.`,
-      );
+      throw keyReused();
     }
     // The first answer may have been a 503 that the deal never reached: it is written now.
     await createGame(found.gameId, found.dealt, found);
@@ -76,10 +73,7 @@ export const handler = httpHandler(ROUTE, async (request) => {
   // record reads as this game): the key is that game's. The day's game stands all the same; the
   // player's sign-in opens it, and the next call answers it.
   if (!keyed && (await findCreation(key!))?.gameId !== attempt.gameId) {
-    throw new Problem(
-      'idempotency-key-reused',
-      `Idempotency-Key ${JSON.stringify(name)} was used for another request.`,
-    );
+    throw keyReused();
   }
   return createdAnswer(creation, false);
 });

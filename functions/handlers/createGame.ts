@@ -6,7 +6,7 @@ import { createdAnswer } from '../games.js';
 import { creator, hashToken, newToken } from '../http/auth.js';
 import { httpHandler } from '../http/handler.js';
 import { fingerprint, idempotencyKey } from '../http/preconditions.js';
-import { Problem } from '../http/problem.js';
+import { keyReused, Problem } from '../http/problem.js';
 import { parseBody } from '../http/request.js';
 import { CreateGame } from '../requestSchemas.js';
 import { type Creation, creationKey, findCreation, recordCreation } from '../store/creations.js';
@@ -81,10 +81,7 @@ export const handler = httpHandler('createGame', async (request) => {
     }
   }
   if (creation.fingerprint !== print) {
-    throw new Problem(
-      'idempotency-key-reused',
-      `Idempotency-Key ${JSON.stringify(name)} was used for another request.`,
-    );
+    throw keyReused();
   }
   // On a retry the deal may already be written; the conditional put then changes nothing.
   const created = await createGame(creation.gameId, creation.dealt, creation);

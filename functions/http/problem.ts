@@ -85,6 +85,13 @@ export class Problem extends Error {
 export const busy = (detail: string): Problem =>
   new Problem('busy', detail, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 
+/**
+ * 422 for an Idempotency-Key sent again with another request. The key is not said: a creation's is
+ * as secret as the token it gives back, and an error body may be logged on its way.
+ */
+export const keyReused = (where = '', extra: Record<string, unknown> = {}): Problem =>
+  new Problem('idempotency-key-reused', `This Idempotency-Key was used for another request${where}.`, extra);
+
 /** 503 for a store that is throttled, slow or unreachable (or what went wrong with it, in `detail`). */
 export const storeUnavailable = (
   detail = 'The game store is throttled or not answering. A write may still land: retry with the same Idempotency-Key.',

@@ -9,7 +9,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * On every answer of the API: kept by no cache (an answer may carry a game's token, a player's
  * games, a game in play), and read as the type it says.
  */
-const ANSWER_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+export const ANSWER_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
 export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): Response {
   return {

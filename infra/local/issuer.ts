@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { Problem } from '../../functions/http/problem.js';
-import { problemResponse } from '../../functions/http/respond.js';
+import { ANSWER_HEADERS, problemResponse } from '../../functions/http/respond.js';
 import { place } from './build-cache.js';
 import { requestPath } from './target.js';
 
@@ -88,6 +88,8 @@ export async function startDevIssuer(url: string, keyFile?: string): Promise<Dev
     response.writeHead(status, {
       'content-type': `${type}; charset=utf-8`,
       'content-length': Buffer.byteLength(text),
+      // As the API's answers: a sign-in token is kept by no cache.
+      ...ANSWER_HEADERS,
     });
     response.end(text);
   };

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { Problem, storeUnavailable } from '../../functions/http/problem.js';
-import { problemResponse } from '../../functions/http/respond.js';
+import { json, problemResponse } from '../../functions/http/respond.js';
 import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import type { DevIssuer } from './issuer.js';
 import { type LocalRoutes, send } from './server.js';
@@ -23,11 +23,11 @@ async function rebuild(
 ): Promise<boolean> {
   const path = requestPath(request);
   if (request.method !== 'POST' || path !== REBUILD) return false;
-  let rebuilt: string;
+  let rebuilt: unknown;
   try {
     // A read-model table deleted while the runtime ran is made again first, then filled.
     await prepare();
-    rebuilt = JSON.stringify(await rebuildReadModels());
+    rebuilt = await rebuildReadModels();
   } catch (error) {
     send(
       response,
@@ -35,8 +35,7 @@ async function rebuild(
     );
     return true;
   }
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(rebuilt);
+  send(response, json(200, rebuilt));
   return true;
 }
 

@@ -270,7 +270,9 @@ function makeFolder(dataDir: string, folder = resolve(dataDir)): void {
   if (kind === 'file') throw new Error(`The data folder ${dataDir} cannot be made: ${folder} is a file.`);
   if (dirname(folder) !== folder) makeFolder(dataDir, dirname(folder));
   try {
-    mkdirSync(folder);
+    // The store holds every deal, the day's daily deal among them: the data folder is its owner's
+    // alone (the folders above it as the system makes them).
+    mkdirSync(folder, folder === resolve(dataDir) ? { mode: 0o700 } : {});
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
       throw new Error(`The data folder ${dataDir} cannot be made: ${(error as Error).message}.`);

@@ -1,9 +1,9 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import {
   DeleteTableCommand,
@@ -258,6 +258,9 @@ describe('the local store folder', () => {
     const nested = join(folder(), 'a', 'b');
     const made = await startLocalStore({ dataDir: nested });
     await made.close();
+    // The data folder is its owner's alone (it holds every deal); the folders above it as usual.
+    expect(statSync(nested).mode & 0o777).toBe(0o700);
+    expect(statSync(dirname(nested)).mode & 0o077).not.toBe(0);
     const file = join(folder(), 'notes.txt');
     writeFileSync(file, 'x');
     await expect(startLocalStore({ dataDir: join(file, 'data') })).rejects.toThrow(

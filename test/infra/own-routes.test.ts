@@ -22,6 +22,8 @@ interface Answer {
   readonly status: number;
   readonly type: string | undefined;
   readonly body: any;
+  readonly cache: string | undefined;
+  readonly sniff: string | undefined;
 }
 
 /** A request with any Host and Origin (fetch sets Host itself). */
@@ -45,7 +47,13 @@ function ask(
           try {
             parsed = JSON.parse(text);
           } catch {}
-          resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], body: parsed });
+          resolve({
+            status: response.statusCode ?? 0,
+            type: response.headers['content-type'],
+            body: parsed,
+            cache: response.headers['cache-control'],
+            sniff: response.headers['x-content-type-options'] as string | undefined,
+          });
         });
       },
     );
@@ -80,6 +88,10 @@ describe('with the development issuer', () => {
         expect(typeof tokens!.body.token).toBe('string');
         expect(jwks!.body.keys).toHaveLength(1);
         expect(rebuilt!.status).toBe(200);
+        // Kept by no cache (a sign-in token), and read as the type they say, as the API's answers.
+        for (const answer of [tokens!, jwks!, rebuilt!]) {
+          expect([answer.cache, answer.sniff]).toEqual(['no-store', 'nosniff']);
+        }
       }
     }
   });

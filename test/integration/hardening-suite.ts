@@ -176,6 +176,8 @@ export function hardeningSuite(server: { api: Client; local: Local }): void {
       expect(same.body.id).toBe(one.body.id);
       const other = await server.api.post('/games', { seed: 7, rules: { draw: 1 } }, created);
       expect(other.body.type).toBe('/problems/idempotency-key-reused');
+      // The key is as secret as the token its first answer holds: no error body says it.
+      expect(JSON.stringify(other.body)).not.toContain(created['idempotency-key']);
     });
 
     it('a refused move keeps its answer under its key; the same key with another body is 422', async () => {
