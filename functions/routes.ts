@@ -104,6 +104,8 @@ export const ROUTES: readonly Route[] = [
     path: '/games/{id}/hint',
     access: 'read',
     summary: 'A good next move, from what the player can see',
+    // Up to 2 s of solving, for anyone with a game (a token is one anonymous POST /games away).
+    throttleShare: 0.25,
     solver: true,
   },
   {
@@ -130,6 +132,8 @@ export const ROUTES: readonly Route[] = [
     path: '/games/{id}/autocomplete',
     access: 'write',
     summary: 'Play a provably won game to the end',
+    // Up to 2.5 s of solving, for anyone with a game, as the hint.
+    throttleShare: 0.25,
     solver: true,
   },
   {

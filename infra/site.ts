@@ -300,7 +300,7 @@ export class WebSite extends Construct {
     validations.acknowledge({
       id: 'AwsSolutions-CFR2',
       reason:
-        "No WAF web ACL: the API throttles at its stage (and POST /replays per route), every game route checks its game's token, and the bucket only holds the public build. A web ACL costs a monthly fee; add one with the distribution's webAclId when abuse calls for it.",
+        "No WAF web ACL: the API throttles at its stage (and its open CPU-heavy routes harder), every game route checks its game's token, and the bucket only holds the public build. A web ACL costs a monthly fee; add one with the distribution's webAclId when abuse calls for it.",
     });
     validations.acknowledge({
       id: 'AwsSolutions-CFR4',

@@ -264,9 +264,12 @@ describe('the HTTP API', () => {
         'POST /replays': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
         'POST /games': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
         'GET /games/{id}/analysis': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+        // Seconds of solving for anyone with a game: a token is one anonymous POST /games away.
+        'GET /games/{id}/hint': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+        'POST /games/{id}/autocomplete': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
       },
     });
-    expect(Object.keys(stages[0]![1].Properties!.RouteSettings)).toHaveLength(3);
+    expect(Object.keys(stages[0]![1].Properties!.RouteSettings)).toHaveLength(5);
   });
 
   it('writes a JSON access log line per request to its own log group', () => {
