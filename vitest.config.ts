@@ -127,6 +127,9 @@ export default defineConfig({
       // The service's time limits ten times as long (functions/timeScale.ts): on a machine that other
       // work keeps busy, a limit fires only in the tests about it, which set their limits themselves.
       KLONDIKE_TIME_SCALE: '10',
+      // The handlers run in the tests' own processes too: creations under an Idempotency-Key need
+      // the service's secret (the local runtime sets its own, as the stack does).
+      CREATION_SECRET: 'the-tests-creation-secret-of-32-characters-or-more',
     },
   },
 });

@@ -28,6 +28,11 @@ export interface Route {
    */
   readonly throttleShare?: number;
   /**
+   * Whether it deals games under an Idempotency-Key: its function learns the creation secret that
+   * keys their records (functions/store/creations.ts).
+   */
+  readonly creates?: true;
+  /**
    * Whether it runs the solver, seconds of CPU on one thread: in AWS its function gets a whole vCPU
    * (1,769 MB) rather than a third of one, so the solver's budgets mean there what they mean on a
    * laptop core.
@@ -59,6 +64,7 @@ export const ROUTES: readonly Route[] = [
     summary: 'Deal a new game',
     // Open to anyone, and a winnable deal is up to 2.5 s of solving.
     throttleShare: 0.25,
+    creates: true,
     solver: true,
   },
   {
@@ -178,6 +184,7 @@ export const ROUTES: readonly Route[] = [
     path: '/daily/games',
     access: 'write',
     summary: "The signed-in player's game on today's deal (one a day)",
+    creates: true,
     // The first request of a day that nothing prepared proves its deal winnable.
     solver: true,
   },

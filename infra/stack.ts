@@ -47,6 +47,7 @@ import {
 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { OIDC_AUDIENCE_ENV, OIDC_ISSUER_ENV } from '../functions/http/identity.js';
@@ -58,6 +59,7 @@ import {
   routeKey,
   TABLE_ENV,
 } from '../functions/routes.js';
+import { CREATION_SECRET_ENV } from '../functions/store/creations.js';
 import { READ_TABLE_ENV } from '../functions/store/readModels.js';
 import { TABLE_KEYS } from '../functions/store/table.js';
 import { READ_MODEL_ACTIONS, TABLE_ACTIONS } from './access.js';
@@ -164,6 +166,8 @@ export class KlondikeStack extends Stack {
   readonly site: WebSite;
   /** The daily deals' hourly preparation and its alarm. */
   readonly daily: DailyDeals;
+  /** What keys the records of games created under an Idempotency-Key (functions/store/creations.ts). */
+  readonly creationSecret: Secret;
 
   constructor(scope: Construct, id: string, props: KlondikeStackProps) {
     const { config, projectRoot = PROJECT_ROOT, ...stackProps } = props;
@@ -188,6 +192,20 @@ export class KlondikeStack extends Stack {
       removalPolicy: dataRemoval,
       // The projector's feed: each appended item as written (it reads the log itself for the rest).
       dynamoStream: StreamViewType.NEW_IMAGE,
+    });
+
+    // Kept with the data: a new secret only forgets the records it keyed (a retry then deals anew).
+    // The functions that create games have it in their environment, resolved at deployment (a
+    // dynamic reference: the template holds none of it), so none of them reads Secrets Manager.
+    this.creationSecret = new Secret(this, 'CreationSecret', {
+      description: 'Klondike: keys the records of games created under an Idempotency-Key',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: dataRemoval,
+    });
+    Validations.of(this.creationSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Not rotated: a new creation secret only forgets the records of keyed creations (a retry of one then deals a new game), and nothing would read an old one.',
     });
 
     // Logs are bounded by their retention; only production keeps them after the stack is gone.
@@ -362,6 +380,7 @@ export class KlondikeStack extends Stack {
         [OIDC_ISSUER_ENV]: this.players.issuer,
         [OIDC_AUDIENCE_ENV]: this.players.client.userPoolClientId,
         ...(readModels ? { [READ_TABLE_ENV]: readModels.table.tableName } : {}),
+        ...(route.creates ? { [CREATION_SECRET_ENV]: this.creationSecret.secretValue.unsafeUnwrap() } : {}),
       },
       statements,
     });

@@ -11,9 +11,11 @@ import {
 import { handler as projector } from '../../functions/projector/handler.js';
 import { rebuildReadModels } from '../../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, FUNCTION_TIMEOUT_SECONDS, TABLE_ENV } from '../../functions/routes.js';
+import { CREATION_SECRET_ENV } from '../../functions/store/creations.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { timeLimit, timeScale } from '../../functions/timeScale.js';
 import { siteHeaders } from '../site-headers.js';
+import { creationSecret } from './creation-secret.js';
 import { isolatedRoutes } from './isolated.js';
 import { DEV_AUDIENCE, DEV_ISSUER_KEY_FILE, type DevIssuer, startDevIssuer } from './issuer.js';
 import { type StoreMeter, storeMeter } from './meter.js';
@@ -214,6 +216,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     OIDC_AUDIENCE_ENV,
     OIDC_JWKS_URL_ENV,
     OIDC_JWKS_ENV,
+    CREATION_SECRET_ENV,
   ];
   const given = Object.fromEntries(names.map((name) => [name, process.env[name]]));
   const restore = () => {
@@ -269,6 +272,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   process.env[ENDPOINT_ENV] = proxy.endpoint;
   process.env[TABLE_ENV] = tableName;
   process.env[READ_TABLE_ENV] = readTableName;
+  process.env[CREATION_SECRET_ENV] = creationSecret(store ? options.dataDir : undefined);
   // A read-model table made anew holds nothing yet: its figures come from the log before any request.
   if (rebuild) await rebuildReadModels();
 

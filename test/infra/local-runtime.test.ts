@@ -15,7 +15,9 @@ import {
 import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENDPOINT_ENV } from '../../functions/routes.js';
+import { CREATION_SECRET_ENV } from '../../functions/store/creations.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
+import { CREATION_SECRET_FILE, creationSecret } from '../../infra/local/creation-secret.js';
 import { DEV_ISSUER_KEY_FILE, startDevIssuer } from '../../infra/local/issuer.js';
 import { StoreUnusable, startRuntime } from '../../infra/local/runtime.js';
 import { listen, serve } from '../../infra/local/server.js';
@@ -141,6 +143,39 @@ describe("the development issuer's key file", () => {
       }
     } finally {
       said.mockRestore();
+    }
+  });
+});
+
+describe("the creation secret's file", () => {
+  it('is made at the first start, readable by its owner only, kept after, and replaced, and said, when it holds no secret', () => {
+    const given = process.env[CREATION_SECRET_ENV];
+    delete process.env[CREATION_SECRET_ENV];
+    const said = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const dir = folder();
+      const file = join(dir, CREATION_SECRET_FILE);
+      const made = creationSecret(dir);
+      expect(made.length).toBeGreaterThanOrEqual(32);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(creationSecret(dir)).toBe(made);
+      // Without a folder, one for the run: another each time.
+      expect(creationSecret(undefined)).not.toBe(creationSecret(undefined));
+      expect(said).not.toHaveBeenCalled();
+      writeFileSync(file, 'short');
+      const replaced = creationSecret(dir);
+      expect(replaced).not.toBe(made);
+      expect(said.mock.calls[0]?.[0]).toMatch(
+        new RegExp(`^The creation secret file ${file} holds no usable secret`),
+      );
+      expect(creationSecret(dir)).toBe(replaced);
+      // One the environment gives is the one.
+      process.env[CREATION_SECRET_ENV] = 'x'.repeat(40);
+      expect(creationSecret(dir)).toBe('x'.repeat(40));
+    } finally {
+      said.mockRestore();
+      if (given === undefined) delete process.env[CREATION_SECRET_ENV];
+      else process.env[CREATION_SECRET_ENV] = given;
     }
   });
 });

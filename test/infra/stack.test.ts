@@ -90,6 +90,7 @@ describe('the functions', () => {
     const readTableId = stack.getLogicalId(stack.projections.table.node.defaultChild as any);
     const issuer = stack.resolve(stack.players.issuer);
     const audience = stack.resolve(stack.players.client.userPoolClientId);
+    const secretId = stack.getLogicalId(stack.creationSecret.node.defaultChild as any);
     expect(issuer['Fn::Join'][1]).toContainEqual({
       Ref: stack.getLogicalId(stack.players.userPool.node.defaultChild as any),
     });
@@ -108,6 +109,15 @@ describe('the functions', () => {
         OIDC_ISSUER: issuer,
         OIDC_AUDIENCE: audience,
         ...(route.readModels ? { READ_TABLE_NAME: { Ref: readTableId } } : {}),
+        // The creation secret where games are dealt under an Idempotency-Key: a dynamic reference,
+        // resolved at deployment, so that the template holds none of it.
+        ...(route.creates
+          ? {
+              CREATION_SECRET: {
+                'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']],
+              },
+            }
+          : {}),
         NODE_OPTIONS: '--enable-source-maps',
         LOG_LEVEL: 'INFO',
       });
@@ -117,6 +127,10 @@ describe('the functions', () => {
       'myStats',
       'getDaily',
       'leaderboard',
+    ]);
+    expect(ROUTES.filter((route) => route.creates).map((route) => route.name)).toEqual([
+      'createGame',
+      'createDailyGame',
     ]);
     // The routes that run the solver get a whole vCPU, so its budgets mean what they do on a laptop.
     expect(ROUTES.filter((route) => route.solver).map((route) => route.name)).toEqual([
@@ -401,6 +415,7 @@ describe('cdk-nag (AWS Solutions)', () => {
         )
         .sort(),
     ).toEqual([
+      'Klondike-dev/CreationSecret: AwsSolutions-SMG4',
       'Klondike-dev/Players/UserPool: AwsSolutions-COG2',
       'Klondike-dev/Players/UserPool: AwsSolutions-COG8',
       'Klondike-dev/Projections/Failures: AwsSolutions-SQS3',
