@@ -119,7 +119,7 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     await waitForVersion(alice, 0); // the first visit deals a game at once, anonymous
     const anonymous = new URLSearchParams(new URL(alice.url()).hash.slice(1)).get('game')!;
     // The form asks for what the issuer takes: one word. "John Smith" is refused by both.
-    expect(await alice.textContent('.account')).toContain('one word of letters, digits, _ . @ or -');
+    expect(await alice.textContent('.account')).toContain('one word of letters a to z, digits, _ . @ or -');
     const name = alice.getByLabel('Player name');
     await name.fill('John Smith');
     expect(await name.evaluate((input: any) => input.validity.valid)).toBe(false);
@@ -131,7 +131,7 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     await alice.getByRole('button', { name: 'Sign in' }).click();
     await alice
       .getByRole('alert')
-      .getByText('A player name is one word of letters, digits, _ . @ or -.')
+      .getByText('A player name is one word of letters a to z (no accents), digits, _ . @ or -.')
       .waitFor();
     alice.off('request', onRequest);
     expect(asked.filter((url) => url.includes('/dev/tokens'))).toEqual([]);
@@ -139,6 +139,18 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     await name.fill('John_Smith');
     expect(await name.evaluate((input: any) => input.validity.valid)).toBe(true);
     expect((await api.post('/dev/tokens', { player: 'John_Smith' })).status).toBe(200);
+    // Signed in by the keyboard (Enter in the field): the keyboard follows to who is signed in, read
+    // out; signed out by the keyboard, it goes back to the field.
+    await alice.getByLabel('Player name').fill('alice');
+    await alice.getByLabel('Player name').press('Enter');
+    await alice.locator('[data-player]', { hasText: 'alice' }).waitFor();
+    await expect
+      .poll(() => alice.evaluate(() => document.activeElement?.textContent))
+      .toBe('Signed in as alice');
+    await alice.getByRole('button', { name: 'Sign out' }).press('Enter');
+    await expect
+      .poll(() => alice.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('player');
     await signIn(alice, 'alice');
     const jwt = await jwtOf(alice);
 
@@ -237,6 +249,8 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
 
     await alice.goto(`${local.url}/#me`);
     await alice.waitForSelector('main.me[aria-busy="false"] tr[data-game]');
+    // Each view names the tab and the history entry.
+    expect(await alice.title()).toBe('My games – Klondike');
     expect((await rows(alice)).map((row) => row.id).sort()).toEqual([games.won, games.resigned].sort());
 
     // Bob's game in play resumes from his list, opened with his sign-in token.

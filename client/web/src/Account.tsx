@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import { MY_GAMES_LINK } from './links.js';
 import { session, useSession } from './session.js';
 import { SIGN_IN_NAME_WORDS } from './words.js';
@@ -13,6 +14,16 @@ const PLAYER_NAME = '\\s*[\\w.@\\-]{1,64}\\s*';
  */
 export function Account() {
   const { config, player, notice, busy } = useSession();
+  // A sign-in or a sign-out asked here replaces the control the keyboard was on: the keyboard
+  // follows, to who is signed in (read out), or back to the sign-in.
+  const follow = useRef(false);
+  const who = useRef<HTMLSpanElement>(null);
+  const signIn = useRef<HTMLInputElement & HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!follow.current) return;
+    follow.current = false;
+    (player ? who.current : signIn.current)?.focus();
+  }, [player?.name]);
 
   const signInAs = (event: Event) => {
     event.preventDefault();
@@ -20,6 +31,7 @@ export function Account() {
     // Checked here rather than by the browser's own bubble, which not every browser or screen
     // reader shows: the refusal is the notice's, in words, as the issuer's would be.
     if (!form.checkValidity()) return session.refuse(SIGN_IN_NAME_WORDS);
+    follow.current = true;
     void session.signInAs(String(new FormData(form).get('player') ?? '').trim());
   };
 
@@ -27,13 +39,19 @@ export function Account() {
     <header class="account">
       {player ? (
         <>
-          <span class="who">
+          <span class="who" ref={who} tabIndex={-1}>
             Signed in as <strong data-player>{player.name}</strong>
           </span>
           <a class="button" href={MY_GAMES_LINK}>
             My games
           </a>
-          <button type="button" onClick={() => session.signOut()}>
+          <button
+            type="button"
+            onClick={() => {
+              follow.current = true;
+              session.signOut();
+            }}
+          >
             Sign out
           </button>
         </>
@@ -42,24 +60,25 @@ export function Account() {
           <label>
             Player name
             <input
+              ref={signIn}
               name="player"
               required
               pattern={PLAYER_NAME}
               maxLength={64}
               autoComplete="username"
               placeholder="one word"
-              title="One word, 1 to 64 letters, digits, _ . @ or - (no spaces)"
+              title="One word, 1 to 64 letters a to z, digits, _ . @ or - (no spaces)"
             />
           </label>
           <button type="submit" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign in'}
           </button>
           <span class="hint-text">
-            (for trying it out: one word of letters, digits, _ . @ or -, no password)
+            (for trying it out: one word of letters a to z, digits, _ . @ or -, no password)
           </span>
         </form>
       ) : config?.kind === 'oauth' ? (
-        <button type="button" disabled={busy} onClick={() => void session.beginSignIn()}>
+        <button ref={signIn} type="button" disabled={busy} onClick={() => void session.beginSignIn()}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       ) : null}

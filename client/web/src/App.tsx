@@ -32,6 +32,23 @@ export function App() {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
+  // The tab's and the history's name for each view (WCAG 2.4.2).
+  useEffect(() => {
+    const title =
+      place.kind === 'replay'
+        ? 'Replay'
+        : place.kind === 'me'
+          ? 'My games'
+          : place.kind === 'daily'
+            ? place.date
+              ? `Daily deal of ${place.date}`
+              : 'Daily deal'
+            : place.kind === 'broken'
+              ? 'No such game'
+              : undefined;
+    document.title = title ? `${title} – Klondike` : 'Klondike';
+  }, [place]);
+
   useEffect(() => {
     if (place.kind !== 'home') return;
     const last = tokens.last();

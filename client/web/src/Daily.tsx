@@ -169,10 +169,10 @@ function BoardRow({ entry, time }: { entry: LeaderboardEntry; time: string }) {
         {entry.player}
       </td>
       <td>{entry.actions}</td>
-      <td>{entry.moves}</td>
       <td>{time}</td>
-      <td>{new Date(entry.finishedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</td>
       <td>{entry.gameId ? <a href={replayLink(entry.gameId)}>Watch the replay</a> : 'after midnight UTC'}</td>
+      <td>{entry.moves}</td>
+      <td>{new Date(entry.finishedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</td>
     </tr>
   );
 }
@@ -256,7 +256,8 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
         <ListTable
           label="Leaderboard"
           class="board"
-          headings={['Rank', 'Player', 'Actions', 'Moves', 'Time', 'Finished', 'Replay']}
+          // What ranks a player, then the replay: on a phone the columns after it scroll sideways.
+          headings={['Rank', 'Player', 'Actions', 'Time', 'Replay', 'Moves', 'Finished']}
         >
           {rankedClocks(pages.items).map((time, i) => (
             <BoardRow key={pages.items[i]!.gameId ?? i} entry={pages.items[i]!} time={time} />

@@ -22,6 +22,17 @@ export function HelpButton() {
       <p>
         <strong>Safe cards home:</strong> {CAUTIOUS_RULE}
       </p>
+      <p>
+        <strong>Scores</strong> (Settings chooses the one the bar shows): Standard gives 10 for a card sent
+        home, 5 for a card from the waste to a column, 5 for a card turned up, and takes 15 for a card taken
+        back from its foundation, never below 0. Vegas starts at −$52 and gives $5 a card home (taking $5 back
+        for a card that leaves its foundation).
+      </p>
+      <p>
+        <strong>The daily deal</strong> is the same deal for everyone for a day (UTC): one game each, no hints
+        and no analysis until the day is over. The winners are ranked by the fewest actions (every draw, move,
+        undo and redo counts), then the shortest time from the first action.
+      </p>
       <h3>Ways to play</h3>
       <ul>
         <li>Drag cards to where they go, or click a card and then the pile it goes to.</li>

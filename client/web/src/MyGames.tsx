@@ -20,6 +20,14 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'â€
  * GET /me/stats. Both are read models, built from the games' logs a moment after each write, so
  * the page says when it asked and has a Refresh.
  */
+/** What an empty list says, by its filter. */
+const NONE = {
+  all: 'No games yet: Play deals one.',
+  playing: 'No game in play.',
+  won: 'No game won yet.',
+  resigned: 'No game resigned.',
+} as const;
+
 export function MyGames({ status }: { readonly status: GameStatus | undefined }) {
   const { player } = useSession();
   const [filter, setFilter] = useState<Filter>(status ?? 'all');
@@ -138,31 +146,30 @@ export function MyGames({ status }: { readonly status: GameStatus | undefined })
             <option value="resigned">resigned</option>
           </select>
         </label>
-        {listing && listing.items.length === 0 && (
-          <p>{filter === 'all' ? 'No games yet: deal one with New game.' : 'No such game.'}</p>
-        )}
+        {listing && listing.items.length === 0 && <p>{NONE[filter]}</p>}
         {listing && listing.items.length > 0 && (
           <ListTable
             label="My games"
-            headings={['Dealt', 'Status', 'Moves', 'Vegas', 'Standard', 'Rules', 'Open']}
+            // The link second, after the day: on a phone the columns after it scroll sideways.
+            headings={['Dealt', 'Open', 'Status', 'Moves', 'Vegas', 'Standard', 'Rules']}
           >
             {listing.items.map((game) => (
               <tr key={game.id} data-game={game.id} data-status={game.status}>
                 <td>{when(game.createdAt)}</td>
-                <td>{STATUS_WORDS[game.status]}</td>
-                <td>{game.moves}</td>
-                <td>{game.score.vegas}</td>
-                <td>{game.score.standard}</td>
-                <td>
-                  {rulesWords(game.rules)}
-                  {typeof game.seed === 'number' ? `, seed ${game.seed}` : ''}
-                </td>
                 <td>
                   {game.status === 'playing' ? (
                     <a href={ownGameLink(game.id)}>Resume</a>
                   ) : (
                     <a href={replayLink(game.id)}>Watch the replay</a>
                   )}
+                </td>
+                <td>{STATUS_WORDS[game.status]}</td>
+                <td>{game.moves}</td>
+                <td>{game.score.vegas}</td>
+                <td>{game.score.standard}</td>
+                <td>
+                  {game.daily ? `daily deal of ${game.daily}` : rulesWords(game.rules)}
+                  {typeof game.seed === 'number' ? `, seed ${game.seed}` : ''}
                 </td>
               </tr>
             ))}

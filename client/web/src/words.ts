@@ -395,7 +395,8 @@ export const NO_AUTOCOMPLETE_WORDS =
 export const AUTOCOMPLETE_OFFERED = 'Autocomplete is offered: C plays every card home.';
 
 /** The development issuer's refusal of a player name, and the page's own before it asks. */
-export const SIGN_IN_NAME_WORDS = 'A player name is one word of letters, digits, _ . @ or -.';
+export const SIGN_IN_NAME_WORDS =
+  'A player name is one word of letters a to z (no accents), digits, _ . @ or -.';
 
 /** A link to a game the server does not have, or to none at all. */
 export const NO_SUCH_GAME = 'There is no such game. Check the link, or deal a new game.';
