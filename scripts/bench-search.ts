@@ -7,9 +7,9 @@
  * checksum.
  */
 import type { Rules } from '../domain/rules.js';
-import { deckFromSeed } from '../domain/shuffle.js';
+import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { solve } from '../domain/solver/index.js';
-import { parseScriptArgs } from '../infra/local/args.js';
+import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 
 const USAGE = 'npm run bench:search -- [--deals 60] [--from 0] [--nodes 200000] [--passes 3|unlimited]';
 const { values } = parseScriptArgs(
@@ -23,19 +23,11 @@ const { values } = parseScriptArgs(
   },
   USAGE,
 );
-const deals = Number(values.deals);
-const from = Number(values.from);
-const nodes = Number(values.nodes);
+const from = wholeNumber('from', values.from, 0, MAX_SEED, USAGE);
+const deals = wholeNumber('deals', values.deals, 1, MAX_SEED - from + 1, USAGE);
+const nodes = wholeNumber('nodes', values.nodes, 1, Number.MAX_SAFE_INTEGER, USAGE);
 const passes = values.passes === 'unlimited' ? null : Number(values.passes);
-if (
-  !Number.isInteger(deals) ||
-  deals < 1 ||
-  !Number.isInteger(from) ||
-  from < 0 ||
-  !Number.isInteger(nodes) ||
-  nodes < 1 ||
-  !(passes === null || (Number.isInteger(passes) && passes >= 1))
-) {
+if (!(passes === null || (Number.isInteger(passes) && passes >= 1))) {
   console.error(`usage: ${USAGE}`);
   process.exit(2);
 }

@@ -1,5 +1,5 @@
 /**
- * A player who takes every hint and nothing else: `npm run hintbot -- --deals N [--from S]
+ * A player who takes every hint and nothing else: `npm run hintbot -- [--deals N] [--from S]
  * [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall]
  * [--budget name=value,...] [--where-lost]`. Plays the numbered deals S..S+N-1 through the domain (no HTTP, for
  * speed), taking `hint` until it offers no move, and prints the share won with its 95% Wilson
@@ -27,12 +27,12 @@ import {
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { HINT_BUDGET, type HintBudget, hint } from '../domain/solver/index.js';
-import { parseScriptArgs } from '../infra/local/args.js';
+import { MOST_JOBS, parseScriptArgs, wholeNumber, writable } from '../infra/local/args.js';
 import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
 
 const USAGE =
-  'npm run hintbot -- --deals N [--from S] [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall] [--budget name=value,...] [--where-lost]';
+  'npm run hintbot -- [--deals N] [--from S] [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall] [--budget name=value,...] [--where-lost]';
 const { values } = parseScriptArgs(
   {
     options: {
@@ -63,18 +63,14 @@ for (const pair of values.budget.split(',').filter(Boolean)) {
   }
   (budget as unknown as Record<string, number>)[name!] = Number(value);
 }
-const deals = Number(values.deals);
-const from = Number(values.from);
+const from = wholeNumber('from', values.from, 0, MAX_SEED, USAGE);
+// The numbered deals stop at the last seed: they never start again from seed 0.
+const deals = wholeNumber('deals', values.deals, 1, MAX_SEED - from + 1, USAGE);
 const passes = values.passes === 'unlimited' ? null : Number(values.passes);
 const draw = Number(values.draw);
-const jobs = Number(values.jobs);
+const jobs = wholeNumber('jobs', values.jobs, 1, MOST_JOBS, USAGE);
+if (values.out !== undefined && values.slice === undefined) writable('out', values.out);
 if (
-  !Number.isInteger(jobs) ||
-  jobs < 1 ||
-  !Number.isInteger(deals) ||
-  deals < 1 ||
-  !Number.isInteger(from) ||
-  from < 0 ||
   !(passes === null || (Number.isInteger(passes) && passes >= 1)) ||
   (draw !== 1 && draw !== 3) ||
   !isClockName(values.clock)
@@ -222,7 +218,7 @@ function record(played: Played): void {
     `  seed ${played.seed}: ${played.won ? 'won' : played.ending} (${played.moves} moves, ${(ms / 1000).toFixed(1)} s); ${wins}/${results.length} won, ${seconds} s\n`,
   );
 }
-const seedOf = (i: number) => (from + i) % (MAX_SEED + 1);
+const seedOf = (i: number) => from + i;
 
 if (values.slice !== undefined) {
   for (let i = Number(values.slice); i < deals; i += jobs)

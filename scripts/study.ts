@@ -1,5 +1,5 @@
 /**
- * How often the solver decides random deals, and how fast: `npm run study -- --deals N [--start S]
+ * How often the solver decides random deals, and how fast: `npm run study -- [--deals N] [--start S]
  * [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE | --again TABLE] [--out FILE]
  * [--table FILE] [--passes 3,unlimited] [--draw 3|1]`. Classifies the numbered deals S..S+N-1 (or, with `--decks`,
  * the deals of FILE, one 156-digit deal string a line, the first N of them if N is given; with
@@ -19,7 +19,7 @@ import { openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import type { Card } from '../domain/cards.js';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
-import { parseScriptArgs } from '../infra/local/args.js';
+import { MOST_JOBS, parseScriptArgs, wholeNumber, writable } from '../infra/local/args.js';
 import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
 import {
@@ -34,7 +34,7 @@ import {
 } from './study-deals.js';
 
 const USAGE =
-  'npm run study -- --deals N [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE | --again TABLE] [--out FILE] [--table FILE] [--passes 3,unlimited] [--draw 3|1]';
+  'npm run study -- [--deals N] [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE | --again TABLE] [--out FILE] [--table FILE] [--passes 3,unlimited] [--draw 3|1]';
 const { values } = parseScriptArgs(
   {
     options: {
@@ -60,8 +60,15 @@ const { values } = parseScriptArgs(
   USAGE,
 );
 /** The deals of the file, when there is one; otherwise the numbered deals from `start`. */
-const fromFile: Card[][] | undefined =
-  values.decks === undefined ? undefined : readDecks(readFileSync(values.decks, 'utf8'));
+const fromFile: Card[][] | undefined = (() => {
+  if (values.decks === undefined) return undefined;
+  try {
+    return readDecks(readFileSync(values.decks, 'utf8'));
+  } catch (error) {
+    console.error(`--decks ${values.decks}: ${(error as Error).message}`);
+    process.exit(2);
+  }
+})();
 /** With `--again`, the earlier run's table. */
 const earlier: TableRow[] | undefined = (() => {
   if (values.again === undefined) return undefined;
@@ -72,19 +79,20 @@ const earlier: TableRow[] | undefined = (() => {
     process.exit(2);
   }
 })();
-const deals = Number(values.deals ?? (fromFile ? fromFile.length : 1000));
-const start = Number(values.start);
+const start = wholeNumber('start', values.start, 0, MAX_SEED, USAGE);
+// The numbered deals stop at the last seed: they never start again from seed 0.
+const deals =
+  values.deals === undefined
+    ? Math.min(fromFile ? fromFile.length : 1000, MAX_SEED - start + 1)
+    : wholeNumber('deals', values.deals, 1, fromFile ? fromFile.length : MAX_SEED - start + 1, USAGE);
 const budgetMs = Number(values['budget-ms']);
-const jobs = Number(values.jobs);
+const jobs = wholeNumber('jobs', values.jobs, 1, MOST_JOBS, USAGE);
+if (values.slice === undefined) {
+  if (values.table !== undefined) writable('table', values.table);
+  if (values.out !== undefined) writable('out', values.out);
+}
 if (
-  !Number.isInteger(deals) ||
-  deals < 1 ||
-  !Number.isInteger(start) ||
-  start < 0 ||
   !(budgetMs > 0) ||
-  !Number.isInteger(jobs) ||
-  jobs < 1 ||
-  (fromFile !== undefined && deals > fromFile.length) ||
   (earlier !== undefined && (fromFile !== undefined || values.deals !== undefined || values.start !== '0')) ||
   !isClockName(values.clock) ||
   (values.draw !== '3' && values.draw !== '1')
@@ -123,8 +131,7 @@ const undecided = RULE_SETS.map(({ rules }) =>
 );
 /** The deals studied under rule set `set`, and the seed (or place in the file) of deal i among them. */
 const dealCount = (set: number) => (earlier ? undecided[set]!.length : deals);
-const dealOf = (set: number, i: number) =>
-  earlier ? undecided[set]![i]! : fromFile ? i : (start + i) % (MAX_SEED + 1);
+const dealOf = (set: number, i: number) => (earlier ? undecided[set]![i]! : fromFile ? i : start + i);
 const deckAt = (set: number, i: number): readonly Card[] => fromFile?.[i] ?? deckFromSeed(dealOf(set, i));
 const dealsName = (set: number) =>
   earlier

@@ -1,3 +1,5 @@
+import { closeSync, openSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /**
@@ -21,4 +23,36 @@ export function answerHelp(usage: string): void {
   if (!process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) return;
   console.log(`usage: ${usage}`);
   process.exit(0);
+}
+
+/**
+ * A whole-number option's value in `min..max`, written in plain digits (`1e3`, `0x10`, `+5` or
+ * `2.0` is no whole number here); else one line naming the option, and the usage (exit 2).
+ */
+export function wholeNumber(name: string, text: string, min: number, max: number, usage: string): number {
+  const value = Number(text);
+  if (/^\d+$/.test(text) && value >= min && value <= max) return value;
+  const range = max >= Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+  console.error(`--${name} takes a whole number ${range}, not ${JSON.stringify(text)}\nusage: ${usage}`);
+  process.exit(2);
+}
+
+/**
+ * Processes a command may share its work among: two a core, at most (each job is meant to have a
+ * core to itself; more only queue for them, and 1000 of them stall the machine).
+ */
+export const MOST_JOBS = 2 * availableParallelism();
+
+/**
+ * Checks before any work that the file an option names can be written (made if missing, never
+ * emptied here), so that a long run does not end by failing to write its results; else one line
+ * naming the option and why (exit 2).
+ */
+export function writable(name: string, path: string): void {
+  try {
+    closeSync(openSync(path, 'a'));
+  } catch (error) {
+    console.error(`--${name} ${path} cannot be written: ${(error as Error).message}`);
+    process.exit(2);
+  }
 }

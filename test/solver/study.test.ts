@@ -133,6 +133,23 @@ describe('the study of deals', () => {
       expect(refused.stderr).toContain(
         `--again ${broken}: line 2: not draw, passes, deal, verdict, nodes and ms`,
       );
+
+      // Refused before any deal is studied, naming the option: a number that is none, jobs past
+      // two a core, seeds past the last, a table that cannot be written (it was written at the end).
+      for (const [args, said] of [
+        [['--jobs', '1e3'], '--jobs takes a whole number from 1 to'],
+        [['--jobs', '1000'], '--jobs takes a whole number from 1 to'],
+        [['--start', '4294967295', '--deals', '2'], '--deals takes a whole number from 1 to 1, not "2"'],
+        [
+          ['--deals', '1', '--table', join(dir, 'no-such-folder', 't.tsv')],
+          `--table ${join(dir, 'no-such-folder', 't.tsv')} cannot be written`,
+        ],
+      ] as const) {
+        const run = study(...args);
+        expect(run.status, args.join(' ')).toBe(2);
+        expect(run.stderr.split('\n')[0]).toContain(said);
+        expect(run.stdout).toBe('');
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
