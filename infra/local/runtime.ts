@@ -240,8 +240,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         throw error;
       });
   const upstream = external ?? store!.endpoint;
+  // The embedded store has its own two tables; the names in the environment are an outside store's.
   const tableName = store?.tableName ?? process.env[TABLE_ENV] ?? LOCAL_TABLE;
-  const readTableName = process.env[READ_TABLE_ENV] ?? LOCAL_READ_TABLE;
+  const readTableName = store?.readTableName ?? (process.env[READ_TABLE_ENV] || LOCAL_READ_TABLE);
   let stream: ChangeStream | undefined;
   let proxy: StoreProxy;
   const meter = options.meter ? storeMeter() : undefined;

@@ -147,6 +147,21 @@ describe("the development issuer's key file", () => {
   });
 });
 
+describe('the embedded store', () => {
+  it("keeps its own tables whatever READ_TABLE_NAME says (an outside store's name): the read side answers", async () => {
+    process.env.LOG_LEVEL = 'SILENT';
+    process.env[READ_TABLE_ENV] = 'a-name-for-another-store';
+    const runtime = await startRuntime({ port: 0 });
+    try {
+      const auth = { authorization: `Bearer ${await runtime.issuer!.tokenFor('alice')}` };
+      expect((await fetch(`${runtime.url}/me/stats`, { headers: auth })).status).toBe(200);
+    } finally {
+      await runtime.stop();
+      delete process.env[READ_TABLE_ENV];
+    }
+  });
+});
+
 describe("the creation secret's file", () => {
   it('is made at the first start, readable by its owner only, kept after, and replaced, and said, when it holds no secret', () => {
     const given = process.env[CREATION_SECRET_ENV];
