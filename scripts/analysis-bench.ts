@@ -19,12 +19,13 @@ import {
   HOUSE_RULES,
   isViolation,
   legalMoves,
+  MAX_ACTIONS,
   solve,
 } from '../domain/index.js';
-import { deckFromSeed, mulberry32 } from '../domain/shuffle.js';
+import { deckFromSeed, MAX_SEED, mulberry32 } from '../domain/shuffle.js';
 import { analyse } from '../domain/solver/index.js';
 import { SOLVER_MS } from '../functions/solver.js';
-import { parseScriptArgs } from '../infra/local/args.js';
+import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 import { clockOf, deadlineOn, isClockName } from './clock.js';
 
 const USAGE = 'npm run analysis-bench -- [--games 100] [--from 0] [--moves 150] [--clock cpu|wall]';
@@ -39,18 +40,11 @@ const { values } = parseScriptArgs(
   },
   USAGE,
 );
-const games = Number(values.games);
-const from = Number(values.from);
-const length = Number(values.moves);
-if (
-  !Number.isInteger(games) ||
-  games < 1 ||
-  !Number.isInteger(from) ||
-  from < 0 ||
-  !Number.isInteger(length) ||
-  length < 1 ||
-  !isClockName(values.clock)
-) {
+const games = wholeNumber('games', values.games, 1, 100_000, USAGE);
+const from = wholeNumber('from', values.from, 0, MAX_SEED - games + 1, USAGE);
+// A game takes at most MAX_ACTIONS actions after its deal.
+const length = wholeNumber('moves', values.moves, 1, MAX_ACTIONS, USAGE);
+if (!isClockName(values.clock)) {
   console.error(`usage: ${USAGE}`);
   process.exit(2);
 }

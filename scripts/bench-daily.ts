@@ -12,7 +12,7 @@
  * eight times, a draw and three moves take the stock home), so the clients finish games quickly.
  */
 import { dayOf } from '../domain/index.js';
-import { parseScriptArgs } from '../infra/local/args.js';
+import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 import type { TableCounts } from '../infra/local/meter.js';
 import { quickDeck } from './quick-deck.js';
 
@@ -22,12 +22,13 @@ const { client } = await import('../test/support/local.js');
 const { keepDailyDeal } = await import('../functions/store/daily.js');
 const { startTimedRuntime } = await import('./timed-runtime.js');
 
+const USAGE = 'npm run bench:daily -- [--players N] [--clients N]';
 const { values } = parseScriptArgs(
   { options: { players: { type: 'string' }, clients: { type: 'string' } } },
-  'npm run bench:daily -- [--players N] [--clients N]',
+  USAGE,
 );
-const PLAYERS = Number(values.players ?? 500);
-const CLIENTS = Number(values.clients ?? 16);
+const PLAYERS = wholeNumber('players', values.players ?? '500', 1, 100_000, USAGE);
+const CLIENTS = wholeNumber('clients', values.clients ?? '16', 1, 1_000, USAGE);
 const LAST_VERSION = 60;
 
 const projectedAt = new Map<string, number>();

@@ -9,9 +9,10 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { parseScriptArgs } from '../infra/local/args.js';
+import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 import { client, newGame } from '../test/support/local.js';
 
+const USAGE = 'npm run bench:hints -- [--isolated] [--rounds X] [--hints X]';
 const { values } = parseScriptArgs(
   {
     options: {
@@ -20,10 +21,10 @@ const { values } = parseScriptArgs(
       hints: { type: 'string' },
     },
   },
-  'npm run bench:hints -- [--isolated] [--rounds X] [--hints X]',
+  USAGE,
 );
-const ROUNDS = Number(values.rounds ?? 5);
-const HINTS = Number(values.hints ?? 10);
+const ROUNDS = wholeNumber('rounds', values.rounds ?? '5', 1, 1_000, USAGE);
+const HINTS = wholeNumber('hints', values.hints ?? '10', 1, 1_000, USAGE);
 
 const freePort = () =>
   new Promise<number>((resolve) => {

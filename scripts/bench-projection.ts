@@ -6,19 +6,21 @@
  *  - the store requests of GET /me/stats for a player with 1,000 games (goal: one read).
  */
 
-import { parseScriptArgs } from '../infra/local/args.js';
-import { client } from '../test/support/local.js';
-import { startTimedRuntime } from './timed-runtime.js';
+import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 
+const USAGE = 'npm run bench:projection -- [--games N] [--seconds S]';
 const { values } = parseScriptArgs(
   { options: { games: { type: 'string' }, seconds: { type: 'string' } } },
-  'npm run bench:projection -- [--games N] [--seconds S]',
+  USAGE,
 );
-const GAMES = Number(values.games ?? 1000);
-const SECONDS = Number(values.seconds ?? 5);
+const GAMES = wholeNumber('games', values.games ?? '1000', 1, 1_000_000, USAGE);
+const SECONDS = wholeNumber('seconds', values.seconds ?? '5', 1, 3_600, USAGE);
 const WORKERS = 8;
 
+// Before the handlers load (the runtime loads them): their logger reads it once.
 process.env.LOG_LEVEL ??= 'SILENT';
+const { client } = await import('../test/support/local.js');
+const { startTimedRuntime } = await import('./timed-runtime.js');
 const projectedAt = new Map<string, number>();
 const runtime = await startTimedRuntime((record, at) => {
   const key = `${record.dynamodb!.Keys!.pk!.S}#${record.dynamodb!.Keys!.sk!.N}`;

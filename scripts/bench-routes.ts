@@ -6,10 +6,11 @@
  * `--autoplay`, an autoplay after every tenth action too.
  */
 import { SNAPSHOT_EVERY } from '../functions/store/events.js';
-import { parseScriptArgs } from '../infra/local/args.js';
+import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 import { startRuntime } from '../infra/local/runtime.js';
 import { client, newGame } from '../test/support/local.js';
 
+const USAGE = 'npm run bench:routes -- [--containers X] [--players X] [--actions X] [--autoplay]';
 const { values } = parseScriptArgs(
   {
     options: {
@@ -19,11 +20,11 @@ const { values } = parseScriptArgs(
       autoplay: { type: 'boolean' },
     },
   },
-  'npm run bench:routes -- [--containers X] [--players X] [--actions X] [--autoplay]',
+  USAGE,
 );
-const CONTAINERS = Number(values.containers ?? 1);
-const PLAYERS = Number(values.players ?? 4);
-const ACTIONS = Number(values.actions ?? 150);
+const CONTAINERS = wholeNumber('containers', values.containers ?? '1', 1, 64, USAGE);
+const PLAYERS = wholeNumber('players', values.players ?? '4', 1, 1_000, USAGE);
+const ACTIONS = wholeNumber('actions', values.actions ?? '150', 1, 10_000, USAGE);
 
 process.env.LOG_LEVEL = 'SILENT';
 // The meter in front of dynalite counts what the store answers and what it says each answer cost.

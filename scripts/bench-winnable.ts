@@ -8,9 +8,10 @@
  * numbered deals S, S+1, ... instead, so that two runs do the same work.
  */
 import { deckFromSeed, type Rules, winnableDeal, withDefaults } from '../domain/index.js';
+import { MAX_SEED } from '../domain/shuffle.js';
 import { randomDeck } from '../functions/deals.js';
 import { SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../functions/solver.js';
-import { parseScriptArgs } from '../infra/local/args.js';
+import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 import { clockOf, deadlineOn, isClockName } from './clock.js';
 
 const USAGE = 'npm run bench:winnable -- [--tries 40] [--clock cpu|wall] [--seeds S]';
@@ -25,14 +26,10 @@ const { values } = parseScriptArgs(
   },
   USAGE,
 );
-const TRIES = Number(values.tries ?? 40);
-const firstSeed = values.seeds === undefined ? undefined : Number(values.seeds);
-if (
-  !Number.isInteger(TRIES) ||
-  TRIES < 1 ||
-  !isClockName(values.clock) ||
-  (firstSeed !== undefined && !(Number.isInteger(firstSeed) && firstSeed >= 0))
-) {
+const TRIES = wholeNumber('tries', values.tries ?? '40', 1, 100_000, USAGE);
+const firstSeed =
+  values.seeds === undefined ? undefined : wholeNumber('seeds', values.seeds, 0, MAX_SEED, USAGE);
+if (!isClockName(values.clock)) {
   console.error(`usage: ${USAGE}`);
   process.exit(2);
 }

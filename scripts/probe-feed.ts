@@ -11,14 +11,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseScriptArgs } from '../infra/local/args.js';
+import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 import { type Client, client } from '../test/support/local.js';
 
-const { values } = parseScriptArgs(
-  { options: { games: { type: 'string' } } },
-  'npm run probe:feed -- [--games N]',
-);
-const GAMES = Number(values.games ?? 12);
+const USAGE = 'npm run probe:feed -- [--games N]';
+const { values } = parseScriptArgs({ options: { games: { type: 'string' } } }, USAGE);
+const GAMES = wholeNumber('games', values.games ?? '12', 1, 1_000, USAGE);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function start(args: string[]): { child: ChildProcess; url: Promise<string> } {
@@ -69,6 +67,9 @@ async function mismatched(api: Client, auth: Record<string, string>, ids: readon
   return wrong;
 }
 
+/** Rows found disagreeing with the log, in both probes. */
+let disagreeing = 0;
+
 // 1. Resignations while the solver is busy.
 {
   const { child, url } = start([]);
@@ -85,8 +86,10 @@ async function mismatched(api: Client, auth: Record<string, string>, ids: readon
   ]);
   const statuses = answers.map((answer) => answer.status);
   await pause(2_000);
+  const wrong = await mismatched(api, player, ids);
+  disagreeing += wrong;
   console.log(
-    `1. ${GAMES} resignations during ${GAMES} hints: answers ${[...new Set(statuses)].map((s) => `${s} x${statuses.filter((t) => t === s).length}`).join(', ')}; rows disagreeing with the log 2 s later: ${await mismatched(api, player, ids)} of ${GAMES}`,
+    `1. ${GAMES} resignations during ${GAMES} hints: answers ${[...new Set(statuses)].map((s) => `${s} x${statuses.filter((t) => t === s).length}`).join(', ')}; rows disagreeing with the log 2 s later: ${wrong} of ${GAMES}`,
   );
   await stop(child, 'SIGTERM');
 }
@@ -114,6 +117,7 @@ async function mismatched(api: Client, auth: Record<string, string>, ids: readon
     const again = client(await second.url);
     await pause(5_000);
     const stale = await mismatched(again, await signIn(again, 'probe-killed'), ids);
+    disagreeing += stale;
     console.log(
       `2. kill -9 after ${writes} acknowledged writes on ${GAMES} games, restart on the --data folder: rows stale 5 s later: ${stale} of ${GAMES}`,
     );
@@ -122,3 +126,5 @@ async function mismatched(api: Client, auth: Record<string, string>, ids: readon
     rmSync(dir, { recursive: true, force: true });
   }
 }
+// A probe that finds rows disagreeing with the log fails (exit 1): the goal is none.
+if (disagreeing > 0) process.exitCode = 1;

@@ -19,7 +19,7 @@ import type { Browser, Page } from 'playwright-core';
 import { dayOf } from '../domain/index.js';
 import { CLOCK_OFFSET_ENV } from '../functions/clock.js';
 import { PROJECT_ROOT } from '../infra/bundling.js';
-import { parseScriptArgs } from '../infra/local/args.js';
+import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 import fixtures from '../test/fixtures/winning-lines.json' with { type: 'json' };
 
 // The handlers' request logs would drown the figures; their logger reads this once, when loaded.
@@ -30,6 +30,7 @@ const { CHROMIUM, NO_CHROMIUM, buildTestSite, launchBrowser, startSite } = await
 const { keepDailyDeal } = await import('../functions/store/daily.js');
 const { client } = await import('../test/support/local.js');
 
+const USAGE = 'npm run bench:web -- [--runs X] [--moves X] [--no-screenshots | --only-screenshots]';
 const { values } = parseScriptArgs(
   {
     options: {
@@ -39,8 +40,14 @@ const { values } = parseScriptArgs(
       'only-screenshots': { type: 'boolean', default: false },
     },
   },
-  'npm run bench:web -- [--runs X] [--moves X] [--no-screenshots] [--only-screenshots]',
+  USAGE,
 );
+const runs = wholeNumber('runs', values.runs, 1, 1_000, USAGE);
+const moves = wholeNumber('moves', values.moves, 1, 10_000, USAGE);
+if (values['no-screenshots'] && values['only-screenshots']) {
+  console.error(`--no-screenshots and --only-screenshots leave nothing to do: give one\nusage: ${USAGE}`);
+  process.exit(2);
+}
 if (!CHROMIUM) {
   console.error(NO_CHROMIUM);
   process.exit(1);
@@ -109,7 +116,6 @@ async function measure() {
   await context.close();
 
   // First table: a first visit (it deals a game: one POST) and a resume by link (one GET).
-  const runs = Number(values.runs);
   for (const [name, path] of [
     ['first visit (deals a game)', '/'],
     ['resume by link', `/#game=${id}&token=${token}`],
@@ -131,7 +137,6 @@ async function measure() {
 
   // A move's round trip: clicks on the stock (draw, and recycle when it is empty), unlimited passes,
   // and no safe cards home by themselves (each click is one move, one version).
-  const moves = Number(values.moves);
   const play = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   await play.goto(`${local.url}/`);
   await play.waitForSelector('[data-pile="t7"] [data-card]');
