@@ -56,8 +56,13 @@ export const CONTEXT_KEYS = [
 type ContextKey = (typeof CONTEXT_KEYS)[number];
 type Context = Partial<Record<ContextKey, unknown>>;
 
+/** A context value the stack cannot be built with: said in one line, with no stack trace (`infra/app.ts`). */
+export class ContextError extends Error {
+  override readonly name = 'ContextError';
+}
+
 const fail = (key: string, value: unknown, expected: string): never => {
-  throw new Error(`context ${key}=${JSON.stringify(value)}: expected ${expected}`);
+  throw new ContextError(`context ${key}=${JSON.stringify(value)}: expected ${expected}`);
 };
 
 function stageOf(value: unknown): StageName {

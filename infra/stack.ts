@@ -64,7 +64,7 @@ import { READ_TABLE_ENV } from '../functions/store/readModels.js';
 import { TABLE_KEYS } from '../functions/store/table.js';
 import { READ_MODEL_ACTIONS, TABLE_ACTIONS } from './access.js';
 import { PROJECT_ROOT } from './bundling.js';
-import { type StageConfig, topicRegion } from './config.js';
+import { ContextError, type StageConfig, topicRegion } from './config.js';
 import { DailyDeals } from './daily.js';
 import { allow, SOLVER_MEMORY_MB, serviceFunction } from './functions.js';
 import { Players } from './players.js';
@@ -391,7 +391,7 @@ export class KlondikeStack extends Stack {
     const topic = config.alarmTopicArn;
     // An alarm notifies a topic of its own region only: refused here, not at deploy time.
     if (topic && !Token.isUnresolved(this.region) && topicRegion(topic) !== this.region) {
-      throw new Error(
+      throw new ContextError(
         `context alarmTopicArn=${JSON.stringify(topic)}: the topic is in ${topicRegion(topic)}, the stack in ${this.region}; CloudWatch alarms notify a topic of their own region`,
       );
     }

@@ -10,10 +10,11 @@
 import { gzipSync } from 'node:zlib';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fold, toSnapshot } from '../domain/index.js';
-import { answerHelp } from '../infra/local/args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 import { longGame } from '../test/bench/games.js';
 
-answerHelp('npm run bench:store');
+// No options: anything else given is refused, with the usage.
+parseScriptArgs({ options: {} }, 'npm run bench:store');
 // Before the handlers load: their logger reads it once.
 process.env.LOG_LEVEL ??= 'SILENT';
 const { documentClient } = await import('../functions/store/client.js');

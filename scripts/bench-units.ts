@@ -7,11 +7,12 @@
  * in dynalite's figures.
  */
 
-import { answerHelp } from '../infra/local/args.js';
+import { parseScriptArgs } from '../infra/local/args.js';
 import winningLines from '../test/fixtures/winning-lines.json' with { type: 'json' };
 import { quickDeck } from './quick-deck.js';
 
-answerHelp('npm run bench:units');
+// No options: anything else given is refused, with the usage.
+parseScriptArgs({ options: {} }, 'npm run bench:units');
 // Before the handlers load (the test support loads them too): their logger reads it once.
 process.env.LOG_LEVEL ??= 'SILENT';
 const { startRuntime } = await import('../infra/local/runtime.js');

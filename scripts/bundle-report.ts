@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { handlerEntry, ROUTES, TABLE_ENV } from '../functions/routes.js';
 import { ESBUILD_OPTIONS, PROJECT_ROOT } from '../infra/bundling.js';
-import { answerHelp } from '../infra/local/args.js';
+import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 
 const SIZE_LIMIT = 600 * 1024;
 const LOAD_RATIO_LIMIT = 1.2;
@@ -41,17 +41,7 @@ interface Bundle {
   readonly timings: number[];
 }
 
-const option = (argv: readonly string[], name: string): string | undefined => {
-  const at = argv.indexOf(name);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
-
-function parseRuns(argv: readonly string[]): number {
-  const value = Number(option(argv, '--runs') ?? 7);
-  if (!Number.isInteger(value) || value < 1 || value > 50)
-    throw new Error('--runs takes a whole number 1..50');
-  return value;
-}
+const USAGE = 'npm run bundle-report [-- --runs 7] [--root <another checkout>]';
 
 async function bundle(
   root: string,
@@ -114,10 +104,16 @@ const median = (values: readonly number[]): number => {
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<number> {
-  answerHelp('npm run bundle-report [-- --runs 9] [--root <another checkout>]');
-  const argv = process.argv.slice(2);
-  const runs = parseRuns(argv);
-  const root = option(argv, '--root') ?? PROJECT_ROOT;
+  const { values } = parseScriptArgs(
+    { options: { runs: { type: 'string', default: '7' }, root: { type: 'string' } } },
+    USAGE,
+  );
+  const runs = wholeNumber('runs', values.runs, 1, 50, USAGE);
+  const root = values.root ?? PROJECT_ROOT;
+  if (!existsSync(join(root, 'functions', 'handlers'))) {
+    console.error(`--root ${root} is no checkout of this project: it has no functions/handlers folder`);
+    return 2;
+  }
   const outdir = mkdtempSync(join(tmpdir(), 'klondike-bundles-'));
   try {
     const bundles: Bundle[] = [];
