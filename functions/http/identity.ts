@@ -65,6 +65,31 @@ function issuerKeys(issuer: string): JWTVerifyGetKey {
   return keys.set;
 }
 
+/**
+ * What is wrong with the issuer's settings in `env`, if anything: OIDC_JWKS that is no JWKS, or keys
+ * to fetch from no http(s) URL (OIDC_JWKS_URL's, or the issuer's own). Every sign-in would fail
+ * with them, each said as the token's fault or a passing outage; `npm start` refuses them at once.
+ */
+export function issuerSettingsFault(env: NodeJS.ProcessEnv): string | undefined {
+  const issuer = env[OIDC_ISSUER_ENV];
+  if (!issuer) return undefined;
+  const given = env[OIDC_JWKS_ENV];
+  if (given) {
+    try {
+      createLocalJWKSet(JSON.parse(given) as JSONWebKeySet);
+      return undefined;
+    } catch (error) {
+      return `${OIDC_JWKS_ENV} is no JSON Web Key Set (${(error as Error).message}).`;
+    }
+  }
+  const url = env[OIDC_JWKS_URL_ENV];
+  const from = url || `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`;
+  if (URL.canParse(from) && /^https?:$/.test(new URL(from).protocol)) return undefined;
+  return url
+    ? `${OIDC_JWKS_URL_ENV}=${url} is not an http(s) URL.`
+    : `${OIDC_ISSUER_ENV}=${issuer} is not an http(s) URL, so its keys cannot be fetched (or give them in ${OIDC_JWKS_URL_ENV} or ${OIDC_JWKS_ENV}).`;
+}
+
 const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
 /**

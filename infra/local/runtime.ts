@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { clockOffset } from '../../functions/clock.js';
 import {
+  issuerSettingsFault,
   OIDC_AUDIENCE_ENV,
   OIDC_ISSUER_ENV,
   OIDC_JWKS_ENV,
@@ -207,6 +208,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       `${OIDC_ISSUER_ENV} and ${OIDC_AUDIENCE_ENV} go together: set both to trust that issuer (optionally ${OIDC_JWKS_URL_ENV}), or neither for the development issuer.`,
     );
   }
+  const fault = issuerSettingsFault(process.env);
+  if (fault) throw new Error(fault);
   // What the caller's environment said, given back at stop (another runtime in this process starts afresh).
   const names = [
     ENDPOINT_ENV,

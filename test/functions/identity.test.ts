@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { base64url, CompactSign, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  issuerSettingsFault,
   OIDC_AUDIENCE_ENV,
   OIDC_ISSUER_ENV,
   OIDC_JWKS_URL_ENV,
@@ -189,5 +190,24 @@ describe('the claims of a validly signed token', () => {
     // Characters, not UTF-16 units: 255 of them outside the basic plane are still a player.
     expect(await playerOf(await jwt().setSubject('🂡'.repeat(255)).sign(signing))).toBe('🂡'.repeat(255));
     expect(await playerOf(await jwt().setSubject('p'.repeat(255)).sign(signing))).toBe('p'.repeat(255));
+  });
+});
+
+describe("the issuer's settings", () => {
+  it('are faulted when no sign-in could ever verify with them, each said by name; sound ones pass', () => {
+    const base = { [OIDC_ISSUER_ENV]: 'https://issuer.example' };
+    expect(issuerSettingsFault({})).toBeUndefined();
+    expect(issuerSettingsFault(base)).toBeUndefined();
+    expect(issuerSettingsFault({ ...base, [OIDC_JWKS_URL_ENV]: 'http://127.0.0.1:1/jwks' })).toBeUndefined();
+    expect(issuerSettingsFault({ ...base, OIDC_JWKS: '{"keys": []}' })).toBeUndefined();
+    expect(issuerSettingsFault({ ...base, OIDC_JWKS: 'garbage' })).toMatch(
+      /^OIDC_JWKS is no JSON Web Key Set/,
+    );
+    expect(issuerSettingsFault({ ...base, [OIDC_JWKS_URL_ENV]: 'garbage' })).toBe(
+      'OIDC_JWKS_URL=garbage is not an http(s) URL.',
+    );
+    expect(issuerSettingsFault({ [OIDC_ISSUER_ENV]: 'ftp://issuer' })).toMatch(
+      /^OIDC_ISSUER=ftp:\/\/issuer is not an http\(s\) URL/,
+    );
   });
 });
