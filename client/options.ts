@@ -2,7 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
-import { DEFAULT_TIMEOUT_MS, defaultUrl } from './api.js';
+import { DEFAULT_TIMEOUT_MS, defaultUrl, normalizeUrl } from './api.js';
 
 /** A mistake on the command line: printed on one line, exit status 2. */
 export class UsageError extends Error {
@@ -57,17 +57,31 @@ export function parse(
   }
 }
 
+/** The longest wait for an answer a client may ask for: a day (a timer holds no more than 24.8 days). */
+const LONGEST_TIMEOUT_S = 86_400;
+
 export function commonOptions(values: Values, env: NodeJS.ProcessEnv): CommonOptions {
-  const url = (values.url as string | undefined) ?? env.KLONDIKE_URL ?? defaultUrl(env);
+  // An empty KLONDIKE_URL is unset, as an empty PORT is.
+  const given = (values.url as string | undefined) ?? (env.KLONDIKE_URL || undefined);
+  const url = given ?? defaultUrl(env);
   if (url === undefined) {
     throw new UsageError(`PORT is "${env.PORT}", not a port number (1 to 65535); or give --url`);
+  }
+  // A URL without its scheme is an http one (`localhost:3000`); any other scheme is no API's.
+  const scheme = /^([a-z][\w+.-]*):\/\//i.exec(url.trim())?.[1];
+  if ((scheme !== undefined && !/^https?$/i.test(scheme)) || !URL.canParse(normalizeUrl(url))) {
+    throw new UsageError(
+      `${values.url === undefined ? 'KLONDIKE_URL' : '--url'} takes the API's http(s) URL, not "${url}"`,
+    );
   }
   const timeout = values.timeout as string | undefined;
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   if (timeout !== undefined) {
     const seconds = Number(timeout);
-    if (!Number.isFinite(seconds) || seconds <= 0)
-      throw new UsageError(`--timeout takes seconds, not "${timeout}"`);
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > LONGEST_TIMEOUT_S)
+      throw new UsageError(
+        `--timeout takes seconds, more than 0 and at most ${LONGEST_TIMEOUT_S}, not "${timeout}"`,
+      );
     timeoutMs = seconds * 1000;
   }
   const color = values['no-color'] ? false : values.color ? true : undefined;

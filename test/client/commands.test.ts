@@ -125,6 +125,19 @@ describe('command-line mistakes', () => {
     expect(() => parsePlayArgs(['--passes', '0'], {})).toThrow(
       '--passes takes a whole number 1 or more, not "0"',
     );
+    // The API's address: an empty KLONDIKE_URL is unset (as PORT); another scheme than http(s) is none.
+    expect(parsePlayArgs([], { KLONDIKE_URL: '', PORT: '4123' })).toMatchObject({
+      url: 'http://127.0.0.1:4123',
+    });
+    expect(() => parsePlayArgs(['--url', 'ftp://x'], {})).toThrow(
+      `--url takes the API's http(s) URL, not "ftp://x"`,
+    );
+    expect(() => parsePlayArgs([], { KLONDIKE_URL: 'nonsense://' })).toThrow(/^KLONDIKE_URL takes/);
+    expect(parsePlayArgs(['--url', 'localhost:3000'], {})).toMatchObject({ url: 'localhost:3000' });
+    // A wait no timer can hold is refused, not reported as the server out of reach.
+    expect(() => parsePlayArgs(['--timeout', '1e9'], {})).toThrow(
+      /^--timeout takes seconds, more than 0 and at most 86400/,
+    );
   });
 
   it('name a deck card that is none, or one given twice, before anything is sent', () => {
