@@ -51,7 +51,14 @@ if (!/^\d+$/.test(portText.trim()) || port > 65_535) {
   );
   process.exit(2);
 }
-const dataDir = values.data ?? process.env.KLONDIKE_DATA_DIR;
+if (values.data?.trim() === '') {
+  console.error(
+    `--data takes a folder, not an empty name (leave it out to keep the games in memory).\nusage: ${USAGE}`,
+  );
+  process.exit(2);
+}
+// KLONDIKE_DATA_DIR set but empty is unset, as the other variables are.
+const dataDir = values.data ?? (process.env.KLONDIKE_DATA_DIR || undefined);
 // Read before the runtime starts: it points this variable at its own change-stream proxy.
 const external = Boolean(process.env[ENDPOINT_ENV]);
 if (dataDir && external) {

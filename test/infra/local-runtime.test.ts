@@ -584,6 +584,7 @@ describe('starting (docs/api.md, "The local runtime answers every request")', ()
       [['--datadir', 'x'], "Unknown option '--datadir'"],
       [['--port', 'abc'], '--port takes a port number (0 to 65535), not "abc".'],
       [['--host', ''], '--host takes an address (127.0.0.1, 0.0.0.0, ::1 ...), not an empty one.'],
+      [['--data='], '--data takes a folder, not an empty name (leave it out to keep the games in memory).'],
     ] as const) {
       const { code, lines } = await failedStart({}, [...args]);
       expect(code, args.join(' ')).toBe(2);
