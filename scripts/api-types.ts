@@ -28,17 +28,34 @@ export function apiTypesOf(document: unknown): Promise<string> {
   return openapiTS(document as OpenAPI3, { commentHeader: HEADER, silent: true });
 }
 
+/**
+ * The API description a running service answers at `url` (its base: a stage's path is kept), or one
+ * line saying why there is none, exit 1.
+ */
+async function fetched(url: string): Promise<unknown> {
+  const base = url.replace(/\/*$/, '/');
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) {
+    console.error(`--url takes the API's http(s) URL, not ${JSON.stringify(url)}`);
+    process.exit(2);
+  }
+  const at = new URL('openapi.json', base);
+  try {
+    const answer = await fetch(at);
+    if (!answer.ok) throw new Error(`it answered ${answer.status}`);
+    return await answer.json();
+  } catch (error) {
+    const why = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+    console.error(`no API description at ${at}: ${why}`);
+    process.exit(1);
+  }
+}
+
 async function main() {
   const { values } = parseScriptArgs(
     { options: { url: { type: 'string' }, check: { type: 'boolean' } } },
     'npm run api-types -- [--url URL] [--check]',
   );
-  const document = values.url
-    ? await fetch(new URL('/openapi.json', values.url)).then((r) => {
-        if (!r.ok) throw new Error(`${r.url} answered ${r.status}`);
-        return r.json();
-      })
-    : openApiDocument();
+  const document = values.url ? await fetched(values.url) : openApiDocument();
   const source = await apiTypesOf(document);
   if (values.check) {
     const same = readFileSync(API_TYPES_FILE, 'utf8') === source;
