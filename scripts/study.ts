@@ -129,6 +129,16 @@ const sameRules = (row: TableRow, rules: Rules) => row.draw === rules.draw && ro
 const undecided = RULE_SETS.map(({ rules }) =>
   (earlier ?? []).filter((row) => sameRules(row, rules) && row.verdict === 'unknown').map((row) => row.deal),
 );
+if (earlier !== undefined) {
+  const missing = RULE_SETS.filter(({ rules }) => !earlier.some((row) => sameRules(row, rules)));
+  // Of the rule sets asked (both by default), at least one must be the table's.
+  if (missing.length === RULE_SETS.length) {
+    console.error(
+      `--again ${values.again} holds no deal of ${missing.map(({ name }) => name).join(' nor of ')}: study it with the rules of its table (--passes, --draw)`,
+    );
+    process.exit(2);
+  }
+}
 /** The deals studied under rule set `set`, and the seed (or place in the file) of deal i among them. */
 const dealCount = (set: number) => (earlier ? undecided[set]!.length : deals);
 const dealOf = (set: number, i: number) => (earlier ? undecided[set]![i]! : fromFile ? i : start + i);
