@@ -144,6 +144,11 @@ describe('the study of deals', () => {
           ['--deals', '1', '--table', join(dir, 'no-such-folder', 't.tsv')],
           `--table ${join(dir, 'no-such-folder', 't.tsv')} cannot be written`,
         ],
+        // A table of other rules than those asked: it has nothing to study again.
+        [
+          ['--again', earlier, '--draw', '1'],
+          `--again ${earlier} holds no deal of draw 1, 3 passes nor of draw 1, unlimited passes`,
+        ],
       ] as const) {
         const run = study(...args);
         expect(run.status, args.join(' ')).toBe(2);
