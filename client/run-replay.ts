@@ -98,6 +98,10 @@ export function fileFrames(api: Api, text: string, name: string, warn: (line: st
     if (event?.version !== index || typeof event.type !== 'string') {
       throw new UsageError(`${name}: the events must run from version 0 without a gap (at index ${index})`);
     }
+    // An event of no kind the game has would replay as a step that does nothing.
+    if (index > 0 && stepOf(event) === undefined) {
+      throw new UsageError(`${name}: event ${index} is of no kind a game has ("${event.type}")`);
+    }
   });
   const deal = events[0]!;
   const data = deal.data as { deck?: string[]; seed?: number | null; rules?: Rules; daily?: unknown };

@@ -14,7 +14,7 @@ export function clockOffset(value = process.env[CLOCK_OFFSET_ENV]): number | { r
   const seconds = Number(value);
   if (!/^[+-]?\d+(\.\d+)?$/.test(value.trim()) || !Number.isFinite(seconds))
     return {
-      problem: `${CLOCK_OFFSET_ENV} must be a number of seconds (such as 86400 or -3600), not ${JSON.stringify(value)}`,
+      problem: `${CLOCK_OFFSET_ENV} must be a number of seconds written in digits (such as 86400 or -3600), not ${JSON.stringify(value)}`,
     };
   // A clock moved past what a date can hold would fail every request that reads the time.
   if (Math.abs(seconds) > MAX_OFFSET_S)

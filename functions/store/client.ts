@@ -42,7 +42,7 @@ export function documentClient(): DynamoDBDocumentClient {
       ...(endpoint
         ? {
             endpoint,
-            region: process.env.AWS_REGION ?? 'local',
+            region: process.env.AWS_REGION || 'local',
             credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
           }
         : {}),

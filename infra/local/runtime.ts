@@ -143,7 +143,7 @@ async function prepareStore(
   const signal = AbortSignal.timeout(waitMs);
   const client = new DynamoDBClient({
     endpoint,
-    region: process.env.AWS_REGION ?? 'local',
+    region: process.env.AWS_REGION || 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     maxAttempts: 1,
   });

@@ -148,7 +148,7 @@ export async function ensureTables(
     );
   const client = new DynamoDBClient({
     endpoint,
-    region: process.env.AWS_REGION ?? 'local',
+    region: process.env.AWS_REGION || 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const readKeys = KEY_SCHEMA(READ_KEYS.partitionKey, READ_KEYS.sortKey, 'S');

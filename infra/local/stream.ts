@@ -94,7 +94,7 @@ export function startChangeStream(options: {
   const { tableName, consumer, journal } = options;
   const store = new DynamoDBClient({
     endpoint: options.upstream,
-    region: process.env.AWS_REGION ?? 'local',
+    region: process.env.AWS_REGION || 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   /** Writes noted and not yet delivered, by sequence number: what the journal holds once rewritten. */

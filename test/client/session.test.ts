@@ -214,6 +214,12 @@ describe('a game played and replayed through the terminal client', () => {
       `${edited}: event 4 (t1 → fS) cannot be played there: 3♠ does not go on fS, which needs rank A.`,
     );
     expect(bad.text()).toContain('No frame from version 4 on can be shown.');
+    // An event of no kind a game has is named before anything is shown (it replayed as a step that did nothing).
+    log.events[4] = { ...log.events[4]!, type: 'bogus' };
+    await writeFile(edited, JSON.stringify(log));
+    const unknown = streams();
+    expect(await runReplay({ ...unknown, url: local.url, source: edited, all: true })).toBe(2);
+    expect(unknown.text()).toContain(`${edited}: event 4 is of no kind a game has ("bogus")`);
   });
 
   it('says why an exported daily game hides its deal: the day is not over, whether or not the game is', async () => {
