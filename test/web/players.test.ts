@@ -449,9 +449,8 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     expect(new URLSearchParams(new URL(alice.url()).hash.slice(1)).get('game')).toBe(id);
     const last = () => alice.evaluate(() => (globalThis as any).localStorage.getItem('klondike.last'));
     expect(await last()).not.toBe(id);
-    await alice
-      .getByText('This game opens only from the link it was dealt with, or for its player once signed in.')
-      .waitFor();
+    // The table says the way on: sign in again (not "this browser has neither").
+    await alice.getByText('Your sign-in has ended: sign in again to go on with this game.').waitFor();
     await signIn(alice, 'alice');
     await waitForVersion(alice, 1);
     // Opened again: hers to resume again.

@@ -27,6 +27,7 @@ import {
   stockMove,
   targetsOf,
 } from './piles.js';
+import { session } from './session.js';
 import { reducedMotion, settings } from './settings.js';
 import {
   actedWords,
@@ -43,6 +44,7 @@ import {
   problemName,
   problemWords,
   ruleWords,
+  SIGN_IN_AGAIN_WORDS,
   SLOW_MS,
   WAITING,
 } from './words.js';
@@ -218,7 +220,13 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
       console.error(error);
       return;
     }
-    setMessage({ text: problemWords(error.status, error.problem, { move, view }), error: true });
+    // A game that only the player's sign-in opened, and the sign-in lapsed: the way on is to sign
+    // in again, not another link.
+    const lapsed = !token && problemName(error.problem) === 'unauthenticated' && session.get().lapsed;
+    setMessage({
+      text: lapsed ? SIGN_IN_AGAIN_WORDS : problemWords(error.status, error.problem, { move, view }),
+      error: true,
+    });
     if (problemName(error.problem) === 'precondition-failed') {
       actions.current = { done: [], undone: [] };
       try {

@@ -398,6 +398,9 @@ export const AUTOCOMPLETE_OFFERED = 'Autocomplete is offered: C plays every card
 export const SIGN_IN_NAME_WORDS =
   'A player name is one word of letters a to z (no accents), digits, _ . @ or -.';
 
+/** A game of the player's own on the table when their sign-in lapsed. */
+export const SIGN_IN_AGAIN_WORDS = 'Your sign-in has ended: sign in again to go on with this game.';
+
 /** A link to a game the server does not have, or to none at all. */
 export const NO_SUCH_GAME = 'There is no such game. Check the link, or deal a new game.';
 
