@@ -27,7 +27,7 @@ import {
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { HINT_BUDGET, type HintBudget, hint } from '../domain/solver/index.js';
-import { MOST_JOBS, parseScriptArgs, wholeNumber, writable } from '../infra/local/args.js';
+import { MOST_JOBS, parseScriptArgs, refuse, wholeNumber, writable } from '../infra/local/args.js';
 import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
 
@@ -70,14 +70,10 @@ const passes = values.passes === 'unlimited' ? null : Number(values.passes);
 const draw = Number(values.draw);
 const jobs = wholeNumber('jobs', values.jobs, 1, MOST_JOBS, USAGE);
 if (values.out !== undefined && values.slice === undefined) writable('out', values.out);
-if (
-  !(passes === null || (Number.isInteger(passes) && passes >= 1)) ||
-  (draw !== 1 && draw !== 3) ||
-  !isClockName(values.clock)
-) {
-  console.error(`usage: ${USAGE}`);
-  process.exit(2);
-}
+if (!(passes === null || (Number.isInteger(passes) && passes >= 1)))
+  refuse(`--passes is a whole number from 1, or unlimited, not ${JSON.stringify(values.passes)}`, USAGE);
+if (draw !== 1 && draw !== 3) refuse(`--draw is 1 or 3, not ${JSON.stringify(values.draw)}`, USAGE);
+if (!isClockName(values.clock)) refuse(`--clock is cpu or wall, not ${JSON.stringify(values.clock)}`, USAGE);
 const rules: Rules = { draw, passes, foundationToTableau: true };
 const clock = clockOf(values.clock === 'wall' ? 'wall' : 'cpu');
 

@@ -19,7 +19,7 @@ import { openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import type { Card } from '../domain/cards.js';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
-import { MOST_JOBS, parseScriptArgs, wholeNumber, writable } from '../infra/local/args.js';
+import { MOST_JOBS, parseScriptArgs, refuse, wholeNumber, writable } from '../infra/local/args.js';
 import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
 import {
@@ -91,15 +91,19 @@ if (values.slice === undefined) {
   if (values.table !== undefined) writable('table', values.table);
   if (values.out !== undefined) writable('out', values.out);
 }
-if (
-  !(budgetMs > 0) ||
-  (earlier !== undefined && (fromFile !== undefined || values.deals !== undefined || values.start !== '0')) ||
-  !isClockName(values.clock) ||
-  (values.draw !== '3' && values.draw !== '1')
-) {
-  console.error(`usage: ${USAGE}`);
-  process.exit(2);
-}
+if (!(budgetMs > 0) || !Number.isFinite(budgetMs))
+  refuse(
+    `--budget-ms takes a number of milliseconds more than 0, not ${JSON.stringify(values['budget-ms'])}`,
+    USAGE,
+  );
+if (earlier !== undefined && (fromFile !== undefined || values.deals !== undefined || values.start !== '0'))
+  refuse(
+    '--again studies the deals its table left undecided: it takes no --decks, --deals or --start',
+    USAGE,
+  );
+if (!isClockName(values.clock)) refuse(`--clock is cpu or wall, not ${JSON.stringify(values.clock)}`, USAGE);
+if (values.draw !== '3' && values.draw !== '1')
+  refuse(`--draw is 1 or 3, not ${JSON.stringify(values.draw)}`, USAGE);
 
 const draw = values.draw === '1' ? 1 : 3;
 const ALL_RULE_SETS: { name: string; option: string; rules: Rules }[] = [

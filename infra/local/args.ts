@@ -33,8 +33,7 @@ export function wholeNumber(name: string, text: string, min: number, max: number
   const value = Number(text);
   if (/^\d+$/.test(text) && value >= min && value <= max) return value;
   const range = max >= Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
-  console.error(`--${name} takes a whole number ${range}, not ${JSON.stringify(text)}\nusage: ${usage}`);
-  process.exit(2);
+  refuse(`--${name} takes a whole number ${range}, not ${JSON.stringify(text)}`, usage);
 }
 
 /**
@@ -55,4 +54,10 @@ export function writable(name: string, path: string): void {
     console.error(`--${name} ${path} cannot be written: ${(error as Error).message}`);
     process.exit(2);
   }
+}
+
+/** A mistake on the command line: said in one line, with the usage (exit 2). */
+export function refuse(mistake: string, usage: string): never {
+  console.error(`${mistake}\nusage: ${usage}`);
+  process.exit(2);
 }
