@@ -59,26 +59,20 @@ const { values } = parseScriptArgs(
   },
   USAGE,
 );
+/** What the file an option names holds, read with `read`; one line saying why not, exit 2. */
+function fileOf<T>(name: string, path: string | undefined, read: (text: string) => T): T | undefined {
+  if (path === undefined) return undefined;
+  try {
+    return read(readFileSync(path, 'utf8'));
+  } catch (error) {
+    console.error(`--${name} ${path}: ${(error as Error).message}`);
+    process.exit(2);
+  }
+}
 /** The deals of the file, when there is one; otherwise the numbered deals from `start`. */
-const fromFile: Card[][] | undefined = (() => {
-  if (values.decks === undefined) return undefined;
-  try {
-    return readDecks(readFileSync(values.decks, 'utf8'));
-  } catch (error) {
-    console.error(`--decks ${values.decks}: ${(error as Error).message}`);
-    process.exit(2);
-  }
-})();
+const fromFile: Card[][] | undefined = fileOf('decks', values.decks, readDecks);
 /** With `--again`, the earlier run's table. */
-const earlier: TableRow[] | undefined = (() => {
-  if (values.again === undefined) return undefined;
-  try {
-    return readTable(readFileSync(values.again, 'utf8'));
-  } catch (error) {
-    console.error(`--again ${values.again}: ${(error as Error).message}`);
-    process.exit(2);
-  }
-})();
+const earlier: TableRow[] | undefined = fileOf('again', values.again, readTable);
 const start = wholeNumber('start', values.start, 0, MAX_SEED, USAGE);
 // The numbered deals stop at the last seed: they never start again from seed 0.
 const deals =
