@@ -386,6 +386,9 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
       await expect
         .poll(() => page.locator('main.daily [role=alert]').textContent())
         .toBe('There was no daily deal that day: the daily deals began after it.');
+      // From there, no day further back (none had a deal either): the way on is today's leaderboard.
+      expect(await page.getByRole('link', { name: 'Previous day' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: "Today's leaderboard" }).count()).toBe(1);
       // And a day to come: not yet.
       await page.goto(`${site.local.url}/#daily=${nextDay(nextDay(today))}`);
       await expect

@@ -206,8 +206,9 @@ function Board({ day, today, round }: { day: string; today: string | undefined; 
         {isToday ? "Today's leaderboard" : `Leaderboard of ${known ? dayWords(day) : 'that day'}`}
       </h2>
       <nav class="days" aria-label="Other days">
-        {/* A day after today, or no day at all, leads back to today (the day before a day to come has not come either). */}
-        {today !== undefined && (!known || day > today) ? (
+        {/* A day after today, no day at all, or a day before the first daily deal (none the day before
+            either) leads back to today. */}
+        {today !== undefined && (!known || day > today || (day < today && error === NO_DEAL_THAT_DAY)) ? (
           <a href={dailyLink(today)}>Today's leaderboard</a>
         ) : (
           known && <a href={dailyLink(shiftDay(day, -1))}>Previous day</a>
