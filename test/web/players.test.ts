@@ -204,6 +204,8 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
         winRate: '50 %',
         fewestMovesToWin: String(fixtures.lines[1]!.moves.length),
       });
+    // Vegas in dollars, as the bar writes it (a won game ends at 52 × $5 − $52).
+    expect((await stats(alice)).bestVegas).toBe('$208');
     expect(await alice.textContent('main.me')).toContain('Refresh to see the latest');
 
     // The filter asks the API for one status.

@@ -3,6 +3,7 @@ import type { GameStatus, GameSummary, PlayerStats } from '../../types.js';
 import { api } from './api.js';
 import { DAILY_LINK, myGamesLink, ownGameLink, replayLink } from './links.js';
 import { ListTable, MoreButton, usePages } from './Pages.js';
+import { dollars } from './Status.js';
 import { useReadModels, useSession } from './session.js';
 import { rulesWords } from './words.js';
 
@@ -116,7 +117,11 @@ export function MyGames({ status }: { readonly status: GameStatus | undefined })
             )}
             {stat('currentStreak', 'Current streak', stats.currentStreak)}
             {stat('bestStreak', 'Best streak', stats.bestStreak)}
-            {stat('bestVegas', 'Best Vegas score', stats.bestVegas)}
+            {stat(
+              'bestVegas',
+              'Best Vegas score',
+              stats.bestVegas === null ? null : dollars(stats.bestVegas),
+            )}
             {stat('fewestMovesToWin', 'Fewest moves to win', stats.fewestMovesToWin)}
             {stat('asOf', 'Last counted', when(stats.asOf))}
           </dl>
@@ -165,7 +170,7 @@ export function MyGames({ status }: { readonly status: GameStatus | undefined })
                 </td>
                 <td>{STATUS_WORDS[game.status]}</td>
                 <td>{game.moves}</td>
-                <td>{game.score.vegas}</td>
+                <td>{dollars(game.score.vegas)}</td>
                 <td>{game.score.standard}</td>
                 <td>
                   {game.daily ? `daily deal of ${game.daily}` : rulesWords(game.rules)}

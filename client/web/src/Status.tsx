@@ -14,7 +14,7 @@ export interface GameTime {
 }
 
 /** A Vegas score as money: "$15", "−$52". */
-const dollars = (amount: number) => (amount < 0 ? `−$${-amount}` : `$${amount}`);
+export const dollars = (amount: number) => (amount < 0 ? `−$${-amount}` : `$${amount}`);
 
 /** "3:07", ticking while the game is in play. */
 function Clock({ time }: { readonly time: GameTime }) {
