@@ -363,8 +363,8 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
       expect(await page.textContent('[data-standing]')).toContain('So far 0 players have played it');
       await page.locator('[data-board][aria-busy="false"] .board').waitFor();
       expect(await board()).toEqual([
-        { rank: '1', player: NAME, game: ids.alice, replay: 'Watch the replay' },
-        { rank: '2', player: expect.stringMatching(/^Player /), game: ids.bob, replay: 'Watch the replay' },
+        { rank: '1', player: NAME, game: ids.alice, replay: 'Watch' },
+        { rank: '2', player: expect.stringMatching(/^Player /), game: ids.bob, replay: 'Watch' },
       ]);
       expect(await page.textContent('[data-day-standing]')).toContain('3 players played this deal; 2 won it');
       for (const id of [ids.alice, ids.bob]) {

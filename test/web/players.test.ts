@@ -451,7 +451,9 @@ describe.skipIf(!CHROMIUM)('players in the web client', () => {
     expect(new URLSearchParams(new URL(alice.url()).hash.slice(1)).get('game')).toBe(id);
     const last = () => alice.evaluate(() => (globalThis as any).localStorage.getItem('klondike.last'));
     expect(await last()).not.toBe(id);
-    // The table says the way on: sign in again (not "this browser has neither").
+    // The table says the way on: sign in again (not "this browser has neither"), after a reload too.
+    await alice.getByText('Your sign-in has ended: sign in again to go on with this game.').waitFor();
+    await alice.reload();
     await alice.getByText('Your sign-in has ended: sign in again to go on with this game.').waitFor();
     await signIn(alice, 'alice');
     await waitForVersion(alice, 1);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { isDay } from '../../days.js';
 import { Account } from './Account.js';
 import { Daily } from './Daily.js';
 import { parsePlace, tokens } from './links.js';
@@ -40,7 +41,7 @@ export function App() {
         : place.kind === 'me'
           ? 'My games'
           : place.kind === 'daily'
-            ? place.date
+            ? place.date && isDay(place.date)
               ? `Daily deal of ${place.date}`
               : 'Daily deal'
             : place.kind === 'broken'
@@ -90,6 +91,7 @@ export function App() {
       <Daily key={visit} date={place.date} />
     ) : place.kind === 'broken' ? (
       <main class="play">
+        <h1>No such game</h1>
         <p class="message error" role="status">
           {error ?? NO_SUCH_GAME}
         </p>

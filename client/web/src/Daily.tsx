@@ -170,7 +170,15 @@ function BoardRow({ entry, time }: { entry: LeaderboardEntry; time: string }) {
       </td>
       <td>{entry.actions}</td>
       <td>{time}</td>
-      <td>{entry.gameId ? <a href={replayLink(entry.gameId)}>Watch the replay</a> : 'after midnight UTC'}</td>
+      <td>
+        {entry.gameId ? (
+          <a href={replayLink(entry.gameId)} aria-label={`Watch the replay of ${entry.player}'s game`}>
+            Watch
+          </a>
+        ) : (
+          'after midnight UTC'
+        )}
+      </td>
       <td>{entry.moves}</td>
       <td>{new Date(entry.finishedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</td>
     </tr>

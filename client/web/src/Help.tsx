@@ -29,9 +29,11 @@ export function HelpButton() {
         for a card that leaves its foundation).
       </p>
       <p>
-        <strong>The daily deal</strong> is the same deal for everyone for a day (UTC): one game each, no hints
-        and no analysis until the day is over. The winners are ranked by the fewest actions (every draw, move,
-        undo and redo counts), then the shortest time from the first action.
+        <strong>The daily deal</strong> is the same deal for everyone for a day (UTC), under the house rules
+        whatever Settings says: one game each, signed in, with no hints and no analysis until the day is over.
+        Only games won on their own day are ranked: by the fewest actions (every draw, move, undo and redo
+        counts), then the shortest time from the first action, then the earliest finish; players equal on all
+        three share a rank.
       </p>
       <h3>Ways to play</h3>
       <ul>

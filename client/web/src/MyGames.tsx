@@ -160,7 +160,10 @@ export function MyGames({ status }: { readonly status: GameStatus | undefined })
           >
             {listing.items.map((game) => (
               <tr key={game.id} data-game={game.id} data-status={game.status}>
-                <td>{when(game.createdAt)}</td>
+                <td>
+                  {when(game.createdAt)}
+                  {game.daily ? ', daily deal' : ''}
+                </td>
                 <td>
                   {game.status === 'playing' ? (
                     <a href={ownGameLink(game.id)}>Resume</a>

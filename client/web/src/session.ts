@@ -57,12 +57,15 @@ function loadPlayer(): Player | null {
   }
 }
 
+/** This tab's note that the sign-in lapsed (sessionStorage), until the next sign-in or sign-out. */
+const LAPSED = 'klondike.lapsed';
 let state: SessionState = {
   config: undefined,
   player: loadPlayer(),
   notice: null,
   busy: false,
-  lapsed: false,
+  // Kept for this tab's reloads: a reload of the player's own game still says to sign in again.
+  lapsed: storage('sessionStorage')?.getItem(LAPSED) === '1',
 };
 const listeners = new Set<(next: SessionState) => void>();
 let expiry: ReturnType<typeof setTimeout> | undefined;
@@ -96,6 +99,7 @@ function setPlayer(player: Player): void {
   } catch {
     // Storage refused: the player stays signed in until the page is closed.
   }
+  storage('sessionStorage')?.removeItem(LAPSED);
   update({ player, notice: null, busy: false, lapsed: false });
   watchExpiry();
 }
@@ -109,6 +113,10 @@ function signOutHere(notice: Notice | null, lapsed = false): void {
   clearTimeout(expiry);
   storage('localStorage')?.removeItem(PLAYER);
   tokens.forgetLastUnlessKept();
+  try {
+    if (lapsed) storage('sessionStorage')?.setItem(LAPSED, '1');
+    else storage('sessionStorage')?.removeItem(LAPSED);
+  } catch {}
   update({ player: null, notice, busy: false, lapsed });
 }
 
