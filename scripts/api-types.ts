@@ -34,15 +34,23 @@ export function apiTypesOf(document: unknown): Promise<string> {
  */
 async function fetched(url: string): Promise<unknown> {
   const base = url.replace(/\/*$/, '/');
-  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) {
+  if (url.trim() === '' || !URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) {
     console.error(`--url takes the API's http(s) URL, not ${JSON.stringify(url)}`);
     process.exit(2);
   }
   const at = new URL('openapi.json', base);
   try {
-    const answer = await fetch(at);
+    const answer = await fetch(at, { signal: AbortSignal.timeout(10_000) });
     if (!answer.ok) throw new Error(`it answered ${answer.status}`);
-    return await answer.json();
+    const document = (await answer.json()) as { openapi?: unknown; paths?: unknown };
+    // What it answered is written over the committed types: it must at least be an API description.
+    if (
+      typeof document?.openapi !== 'string' ||
+      typeof document.paths !== 'object' ||
+      document.paths === null
+    )
+      throw new Error('it answered JSON that is no OpenAPI document (no openapi version, no paths)');
+    return document;
   } catch (error) {
     const why = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
     console.error(`no API description at ${at}: ${why}`);
@@ -55,7 +63,7 @@ async function main() {
     { options: { url: { type: 'string' }, check: { type: 'boolean' } } },
     'npm run api-types -- [--url URL] [--check]',
   );
-  const document = values.url ? await fetched(values.url) : openApiDocument();
+  const document = values.url !== undefined ? await fetched(values.url) : openApiDocument();
   const source = await apiTypesOf(document);
   if (values.check) {
     const same = readFileSync(API_TYPES_FILE, 'utf8') === source;

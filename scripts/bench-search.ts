@@ -9,7 +9,7 @@
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { solve } from '../domain/solver/index.js';
-import { parseScriptArgs, refuse, wholeNumber } from '../infra/local/args.js';
+import { parseScriptArgs, passesOf, wholeNumber } from '../infra/local/args.js';
 
 const USAGE = 'npm run bench:search -- [--deals 60] [--from 0] [--nodes 200000] [--passes 3|unlimited]';
 const { values } = parseScriptArgs(
@@ -26,9 +26,7 @@ const { values } = parseScriptArgs(
 const from = wholeNumber('from', values.from, 0, MAX_SEED, USAGE);
 const deals = wholeNumber('deals', values.deals, 1, MAX_SEED - from + 1, USAGE);
 const nodes = wholeNumber('nodes', values.nodes, 1, Number.MAX_SAFE_INTEGER, USAGE);
-const passes = values.passes === 'unlimited' ? null : Number(values.passes);
-if (!(passes === null || (Number.isInteger(passes) && passes >= 1)))
-  refuse(`--passes is a whole number from 1, or unlimited, not ${JSON.stringify(values.passes)}`, USAGE);
+const passes = passesOf(values.passes, USAGE);
 const rules: Rules = { draw: 3, passes, foundationToTableau: true };
 
 const counts = { won: 0, lost: 0, unknown: 0 };

@@ -39,7 +39,17 @@ const at = (sorted: number[], p: number) =>
 for (const options of RULE_SETS) {
   const rules = withDefaults(options);
   let seed = firstSeed ?? 0;
-  const nextDeck = firstSeed === undefined ? randomDeck : () => deckFromSeed(seed++);
+  const nextDeck =
+    firstSeed === undefined
+      ? randomDeck
+      : () => {
+          // The numbered deals stop at the last seed: they never start again from seed 0.
+          if (seed > MAX_SEED) {
+            console.error(`the numbered deals ran out at seed ${MAX_SEED}: give a lower --seeds`);
+            process.exit(1);
+          }
+          return deckFromSeed(seed++);
+        };
   const times: number[] = [];
   const attempts: number[] = [];
   let found = 0;

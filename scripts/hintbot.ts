@@ -1,6 +1,6 @@
 /**
  * A player who takes every hint and nothing else: `npm run hintbot -- [--deals N] [--from S]
- * [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall]
+ * [--passes N|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall]
  * [--budget name=value,...] [--where-lost]`. Plays the numbered deals S..S+N-1 through the domain (no HTTP, for
  * speed), taking `hint` until it offers no move, and prints the share won with its 95% Wilson
  * interval, why the games that were not won ended, and the time per hint (median, p90, p99, max; the
@@ -27,12 +27,12 @@ import {
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { HINT_BUDGET, type HintBudget, hint } from '../domain/solver/index.js';
-import { MOST_JOBS, parseScriptArgs, refuse, wholeNumber, writable } from '../infra/local/args.js';
+import { MOST_JOBS, parseScriptArgs, passesOf, refuse, wholeNumber, writable } from '../infra/local/args.js';
 import { clockOf, isClockName } from './clock.js';
 import { runJobs } from './jobs.js';
 
 const USAGE =
-  'npm run hintbot -- [--deals N] [--from S] [--passes 3|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall] [--budget name=value,...] [--where-lost]';
+  'npm run hintbot -- [--deals N] [--from S] [--passes N|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall] [--budget name=value,...] [--where-lost]';
 const { values } = parseScriptArgs(
   {
     options: {
@@ -57,8 +57,10 @@ const { values } = parseScriptArgs(
 const budget: HintBudget = { ...HINT_BUDGET };
 for (const pair of values.budget.split(',').filter(Boolean)) {
   const [name, value] = pair.split('=');
-  if (!(name! in budget) || !(Number(value) > 0)) {
-    console.error(`--budget: ${pair} is not name=number with a name of ${Object.keys(budget).join(', ')}`);
+  if (!(name! in budget) || !/^\d+$/.test(value ?? '') || !(Number(value) > 0)) {
+    console.error(
+      `--budget: ${pair} is not name=N (a whole number above 0) with a name of ${Object.keys(budget).join(', ')}`,
+    );
     process.exit(2);
   }
   (budget as unknown as Record<string, number>)[name!] = Number(value);
@@ -66,14 +68,15 @@ for (const pair of values.budget.split(',').filter(Boolean)) {
 const from = wholeNumber('from', values.from, 0, MAX_SEED, USAGE);
 // The numbered deals stop at the last seed: they never start again from seed 0.
 const deals = wholeNumber('deals', values.deals, 1, MAX_SEED - from + 1, USAGE);
-const passes = values.passes === 'unlimited' ? null : Number(values.passes);
-const draw = Number(values.draw);
+const passes = passesOf(values.passes, USAGE);
+if (values.draw !== '1' && values.draw !== '3')
+  refuse(`--draw is 1 or 3, not ${JSON.stringify(values.draw)}`, USAGE);
+const draw = values.draw === '1' ? 1 : 3;
 const jobs = wholeNumber('jobs', values.jobs, 1, MOST_JOBS, USAGE);
-if (values.out !== undefined && values.slice === undefined) writable('out', values.out);
-if (!(passes === null || (Number.isInteger(passes) && passes >= 1)))
-  refuse(`--passes is a whole number from 1, or unlimited, not ${JSON.stringify(values.passes)}`, USAGE);
-if (draw !== 1 && draw !== 3) refuse(`--draw is 1 or 3, not ${JSON.stringify(values.draw)}`, USAGE);
+const slice = values.slice === undefined ? undefined : wholeNumber('slice', values.slice, 0, jobs - 1, USAGE);
 if (!isClockName(values.clock)) refuse(`--clock is cpu or wall, not ${JSON.stringify(values.clock)}`, USAGE);
+// Last, once the rest is known good: a refused run leaves no file behind.
+if (values.out !== undefined && slice === undefined) writable('out', values.out);
 const rules: Rules = { draw, passes, foundationToTableau: true };
 const clock = clockOf(values.clock === 'wall' ? 'wall' : 'cpu');
 
@@ -216,9 +219,8 @@ function record(played: Played): void {
 }
 const seedOf = (i: number) => from + i;
 
-if (values.slice !== undefined) {
-  for (let i = Number(values.slice); i < deals; i += jobs)
-    console.log(JSON.stringify(playByHints(seedOf(i))));
+if (slice !== undefined) {
+  for (let i = slice; i < deals; i += jobs) console.log(JSON.stringify(playByHints(seedOf(i))));
   process.exit(0);
 }
 if (jobs === 1) {

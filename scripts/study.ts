@@ -81,13 +81,9 @@ const deals =
     : wholeNumber('deals', values.deals, 1, fromFile ? fromFile.length : MAX_SEED - start + 1, USAGE);
 const budgetMs = Number(values['budget-ms']);
 const jobs = wholeNumber('jobs', values.jobs, 1, MOST_JOBS, USAGE);
-if (values.slice === undefined) {
-  if (values.table !== undefined) writable('table', values.table);
-  if (values.out !== undefined) writable('out', values.out);
-}
-if (!(budgetMs > 0) || !Number.isFinite(budgetMs))
+if (!/^\d+(\.\d+)?$/.test(values['budget-ms']) || !(budgetMs > 0) || budgetMs > 3_600_000)
   refuse(
-    `--budget-ms takes a number of milliseconds more than 0, not ${JSON.stringify(values['budget-ms'])}`,
+    `--budget-ms takes a number of milliseconds more than 0 and at most an hour, not ${JSON.stringify(values['budget-ms'])}`,
     USAGE,
   );
 if (earlier !== undefined && (fromFile !== undefined || values.deals !== undefined || values.start !== '0'))
@@ -109,9 +105,16 @@ const ALL_RULE_SETS: { name: string; option: string; rules: Rules }[] = [
   },
 ];
 const RULE_SETS = ALL_RULE_SETS.filter(({ option }) => values.passes.split(',').includes(option));
-if (RULE_SETS.length === 0) {
-  console.error('--passes is 3, unlimited or 3,unlimited');
-  process.exit(2);
+if (
+  RULE_SETS.length === 0 ||
+  values.passes.split(',').some((option) => option !== '3' && option !== 'unlimited')
+)
+  refuse(`--passes is 3, unlimited or 3,unlimited, not ${JSON.stringify(values.passes)}`, USAGE);
+const slice = values.slice === undefined ? undefined : wholeNumber('slice', values.slice, 0, jobs - 1, USAGE);
+// Last, once the rest is known good: a refused run leaves no file behind.
+if (slice === undefined) {
+  if (values.table !== undefined) writable('table', values.table);
+  if (values.out !== undefined) writable('out', values.out);
 }
 
 interface Record extends DealRecord {
@@ -158,7 +161,7 @@ function* classify(set: number, slice: number, of: number): Generator<Record> {
  * The `--out` file, one JSON line per deal and rule set, in the order the deals are decided, written
  * as each is decided (a run cut short keeps what it did).
  */
-const out = values.out === undefined || values.slice !== undefined ? undefined : openSync(values.out, 'w');
+const out = values.out === undefined || slice !== undefined ? undefined : openSync(values.out, 'w');
 const write = (record: Record) => {
   const { set: _, at: __, ...line } = record;
   if (out !== undefined) writeSync(out, `${JSON.stringify(line)}\n`);
@@ -240,8 +243,7 @@ function progress(set: number, records: readonly Record[], began: number): void 
   );
 }
 
-if (values.slice !== undefined) {
-  const slice = Number(values.slice);
+if (slice !== undefined) {
   for (let set = 0; set < RULE_SETS.length; set++) {
     for (const record of classify(set, slice, jobs)) console.log(JSON.stringify(record));
   }

@@ -76,8 +76,11 @@ export function issuerSettingsFault(env: NodeJS.ProcessEnv): string | undefined 
   const given = env[OIDC_JWKS_ENV];
   if (given) {
     try {
-      createLocalJWKSet(JSON.parse(given) as JSONWebKeySet);
-      return undefined;
+      const set = JSON.parse(given) as JSONWebKeySet;
+      createLocalJWKSet(set);
+      // RS256 and ES256 are the algorithms a sign-in token may use: an RSA or an EC key.
+      if (set.keys.some((key) => key.kty === 'RSA' || key.kty === 'EC')) return undefined;
+      return `${OIDC_JWKS_ENV} holds no RSA or EC key, so no sign-in token (RS256 or ES256) could verify.`;
     } catch (error) {
       return `${OIDC_JWKS_ENV} is no JSON Web Key Set (${(error as Error).message}).`;
     }

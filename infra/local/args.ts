@@ -61,3 +61,10 @@ export function refuse(mistake: string, usage: string): never {
   console.error(`${mistake}\nusage: ${usage}`);
   process.exit(2);
 }
+
+/** `--passes`: a whole number from 1, or `unlimited` (null), as the rules take them. */
+export function passesOf(text: string, usage: string): number | null {
+  if (text === 'unlimited') return null;
+  if (/^\d+$/.test(text) && Number(text) >= 1) return Number(text);
+  return refuse(`--passes is a whole number from 1, or unlimited, not ${JSON.stringify(text)}`, usage);
+}

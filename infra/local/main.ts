@@ -58,7 +58,7 @@ if (values.data?.trim() === '') {
   process.exit(2);
 }
 // KLONDIKE_DATA_DIR set but empty is unset, as the other variables are.
-const dataDir = values.data ?? (process.env.KLONDIKE_DATA_DIR || undefined);
+const dataDir = values.data ?? (process.env.KLONDIKE_DATA_DIR?.trim() || undefined);
 // Read before the runtime starts: it points this variable at its own change-stream proxy.
 const external = Boolean(process.env[ENDPOINT_ENV]);
 if (dataDir && external) {

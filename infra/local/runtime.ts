@@ -16,7 +16,7 @@ import { CREATION_SECRET_ENV } from '../../functions/store/creations.js';
 import { READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { timeLimit, timeScale } from '../../functions/timeScale.js';
 import { siteHeaders } from '../site-headers.js';
-import { creationSecret } from './creation-secret.js';
+import { creationSecret, givenSecret } from './creation-secret.js';
 import { isolatedRoutes } from './isolated.js';
 import { DEV_AUDIENCE, DEV_ISSUER_KEY_FILE, type DevIssuer, startDevIssuer } from './issuer.js';
 import { type StoreMeter, storeMeter } from './meter.js';
@@ -210,6 +210,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   }
   const fault = issuerSettingsFault(process.env);
   if (fault) throw new Error(fault);
+  givenSecret();
   // What the caller's environment said, given back at stop (another runtime in this process starts afresh).
   const names = [
     ENDPOINT_ENV,

@@ -199,7 +199,19 @@ describe("the issuer's settings", () => {
     expect(issuerSettingsFault({})).toBeUndefined();
     expect(issuerSettingsFault(base)).toBeUndefined();
     expect(issuerSettingsFault({ ...base, [OIDC_JWKS_URL_ENV]: 'http://127.0.0.1:1/jwks' })).toBeUndefined();
-    expect(issuerSettingsFault({ ...base, OIDC_JWKS: '{"keys": []}' })).toBeUndefined();
+    const ec = {
+      kty: 'EC',
+      crv: 'P-256',
+      x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU',
+      y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0',
+    };
+    expect(issuerSettingsFault({ ...base, OIDC_JWKS: JSON.stringify({ keys: [ec] }) })).toBeUndefined();
+    // No key a sign-in token could be signed with (RS256, ES256): none at all, or a shared secret.
+    for (const keys of [[], [{ kty: 'oct', k: 'c2VjcmV0' }]]) {
+      expect(issuerSettingsFault({ ...base, OIDC_JWKS: JSON.stringify({ keys }) })).toMatch(
+        /^OIDC_JWKS holds no RSA or EC key/,
+      );
+    }
     expect(issuerSettingsFault({ ...base, OIDC_JWKS: 'garbage' })).toMatch(
       /^OIDC_JWKS is no JSON Web Key Set/,
     );

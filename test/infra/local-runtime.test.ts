@@ -184,9 +184,14 @@ describe("the creation secret's file", () => {
         new RegExp(`^The creation secret file ${file} holds no usable secret`),
       );
       expect(creationSecret(dir)).toBe(replaced);
-      // One the environment gives is the one.
+      // A file of anything else than the runtime writes (another tool's, garbage) is replaced too.
+      writeFileSync(file, 'z'.repeat(60));
+      expect(creationSecret(dir)).not.toBe(replaced);
+      // One the environment gives is the one; one too short to be a secret is refused.
       process.env[CREATION_SECRET_ENV] = 'x'.repeat(40);
       expect(creationSecret(dir)).toBe('x'.repeat(40));
+      process.env[CREATION_SECRET_ENV] = ' short ';
+      expect(() => creationSecret(dir)).toThrow(/^CREATION_SECRET must be at least 32 characters/);
     } finally {
       said.mockRestore();
       if (given === undefined) delete process.env[CREATION_SECRET_ENV];
