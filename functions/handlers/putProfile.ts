@@ -19,6 +19,8 @@ export const handler = httpHandler('putProfile', async (request) => {
   const body = parseBody(request, Profile, undefined);
   const checked = checkName(body.name, signedIn);
   if ('problem' in checked) throw new Problem('malformed-request', checked.problem);
-  await keepName(signedIn, checked.name, nowIso());
+  if (!(await keepName(signedIn, checked.name, nowIso()))) {
+    throw new Problem('conflict', 'Other changes of this name landed at the same moment. Try again.');
+  }
   return json(200, { name: checked.name, displayName: checked.name });
 });

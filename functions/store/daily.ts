@@ -95,10 +95,29 @@ export async function chosenName(player: string): Promise<{ name: string; at: st
   return item && { name: item.name as string, at: item.at as string };
 }
 
+/** Tries of `keepName` before it gives up, each after another rename landed first. */
+const NAME_TRIES = 5;
+
 /**
- * Keeps the name a player chose (the last one written stands: a name is not a log, and the projector
- * reads the latest one whenever it projects).
+ * Keeps the name a player chose: the last one written stands (a name is not a log, and the
+ * projector reads the latest one whenever it projects), and its time is strictly after that of the
+ * name it replaces, even within one millisecond or on a clock behind: the leaderboards take a name
+ * only when its time is later than the one they show, so two renames with one time would leave the
+ * earlier name there. A conditional put on the name it read; another rename landing first, it reads
+ * again. Resolves to the time kept; false when renames kept landing first.
  */
-export async function keepName(player: string, name: string, at: string): Promise<void> {
-  await putIf(tableName(), { ...profileKey(player), name, player, at }, {});
+export async function keepName(player: string, name: string, now: string): Promise<string | false> {
+  for (let tries = 0; tries < NAME_TRIES; tries++) {
+    const kept = await chosenName(player);
+    const at = kept && kept.at >= now ? new Date(Date.parse(kept.at) + 1).toISOString() : now;
+    const condition = kept
+      ? {
+          ConditionExpression: '#at = :at',
+          ExpressionAttributeNames: { '#at': 'at' },
+          ExpressionAttributeValues: { ':at': kept.at },
+        }
+      : { ConditionExpression: 'attribute_not_exists(pk)' };
+    if (await putIf(tableName(), { ...profileKey(player), name, player, at }, condition)) return at;
+  }
+  return false;
 }

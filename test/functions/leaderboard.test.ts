@@ -3,7 +3,7 @@ import { dayOf, type GameStatus, previousDay, rankKey } from '../../domain/index
 import { handler as getDaily } from '../../functions/handlers/getDaily.js';
 import { handler as leaderboard } from '../../functions/handlers/leaderboard.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../../functions/routes.js';
-import { keepDailyDeal } from '../../functions/store/daily.js';
+import { chosenName, keepDailyDeal, keepName } from '../../functions/store/daily.js';
 import {
   type AttemptRow,
   DAILY_SHARDS,
@@ -220,5 +220,26 @@ describe('a day of the leaderboard', () => {
     expect((await page(today, { cursor: (await page(yesterday, { limit: '2' })).body.next })).status).toBe(
       400,
     );
+  });
+});
+
+describe('a chosen name', () => {
+  it('is kept with a time after the one it replaces, even within one millisecond: the leaderboards take the later', async () => {
+    const at = '2026-12-05T10:00:00.000Z';
+    const first = await keepName('sub-renamed', 'First', at);
+    const second = await keepName('sub-renamed', 'Second', at);
+    expect(first).toBe(at);
+    expect(second && first && second > first).toBe(true);
+    expect(await chosenName('sub-renamed')).toEqual({ name: 'Second', at: second });
+    // Five at once, all in the same millisecond: each its own time, the name kept the one of the latest.
+    const kept = await Promise.all(
+      ['A', 'B', 'C', 'D', 'E'].map((name) =>
+        keepName('sub-renamed', name, at).then((time) => ({ name, time })),
+      ),
+    );
+    const landed = kept.filter((k): k is { name: string; time: string } => k.time !== false);
+    expect(new Set(landed.map((k) => k.time)).size).toBe(landed.length);
+    const latest = landed.reduce((a, b) => (a.time > b.time ? a : b));
+    expect(await chosenName('sub-renamed')).toEqual({ name: latest.name, at: latest.time });
   });
 });
