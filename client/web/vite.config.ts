@@ -13,10 +13,12 @@ const API = `http://127.0.0.1:${process.env.PORT || 3000}`;
 
 export const WEB_ROOT = dirname(fileURLToPath(import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: WEB_ROOT,
   base: '/',
-  logLevel: 'warn',
+  // A build says only what is wrong (npm start builds at every start); `npm run web:dev` says where
+  // it serves.
+  logLevel: command === 'serve' ? 'info' : 'warn',
   // Preact's automatic JSX runtime (the tsconfig beside this file says the same to tsc).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
@@ -46,4 +48,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -94,7 +94,8 @@ export function MyGames({ status }: { readonly status: GameStatus | undefined })
       <p class="about">
         {listing ? `As of ${listing.at.toLocaleTimeString()}. ` : ''}
         Your games and figures are built from each game’s log a moment after every move (about 2 s): Refresh
-        to see the latest.
+        to see the latest. A game dealt before you signed in is no one’s: it opens from its link, and is not
+        listed here.
       </p>
       {error && (
         <p class="message error" role="alert">
