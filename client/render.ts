@@ -191,7 +191,8 @@ export function renderBoard(view: View, options: RenderOptions = {}): string {
     stockTop !== undefined
       ? revealed(stockTop, color)
       : padded(view.stock.count > 0 ? back(color) : view.recyclesLeft === 0 ? spent(color) : empty(color));
-  const stockLabel = String(view.stock.count).padEnd(3);
+  // A revealed top card's bracket takes the blank after the cell: the count keeps one of its own.
+  const stockLabel = `${stockTop !== undefined ? ' ' : ''}${view.stock.count}`.padEnd(3);
   const top = view.waste.slice(-3);
   const waste = [0, 1, 2]
     .map((i) => {

@@ -179,7 +179,7 @@ describe('renderBoard of a finished game', () => {
       [ ]: a face-down card, shown because the game is over
 
        stock     waste              fC   fD   fH   fS
-      [ 4♥]18     3♥  J♠  7♦ +3      ♣    ♦    ♥    ♠
+      [ 4♥] 18    3♥  J♠  7♦ +3      ♣    ♦    ♥    ♠
 
        stock, next card drawn first:
       [ 4♥] [ 6♦] [ K♦] [ K♠] [ 9♣] [ A♦] [ A♥]
