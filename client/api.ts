@@ -87,7 +87,7 @@ export function describeFailure(url: string, error: unknown, timeoutMs: number):
   }
   const code = err?.cause?.code ?? err?.code;
   if (isLocal(url) && (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === undefined)) {
-    return `cannot reach ${url}: is \`npm start\` running?`;
+    return `cannot reach ${url}: is \`npm start\` running? (on another port: PORT=... as it was started, or --url)`;
   }
   const why =
     code === 'ECONNREFUSED'

@@ -318,7 +318,9 @@ describe('when the server is down or slow', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const io = streams();
     expect(await runPlay({ ...io, url })).toBe(1);
-    expect(io.text()).toBe(`cannot reach ${url}: is \`npm start\` running?\n`);
+    expect(io.text()).toBe(
+      `cannot reach ${url}: is \`npm start\` running? (on another port: PORT=... as it was started, or --url)\n`,
+    );
   });
 
   it('gives up on a request after the timeout', async () => {
