@@ -2501,6 +2501,12 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description Other changes of the name kept landing at the same moment: try again */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Body over 16384 bytes (carries the limit) */
       413: {
         content: {

@@ -357,6 +357,8 @@ function operation(route: Route): Json {
   }
   if (route.name === 'leaderboard')
     responses[404] = problem('A day after today, or before the first daily deal');
+  if (route.name === 'putProfile')
+    responses[409] = problem('Other changes of the name kept landing at the same moment: try again');
   return {
     operationId: route.name,
     summary: route.summary,
