@@ -530,6 +530,16 @@ export function parsePlayArgs(
   if ((daily || name !== undefined) && player === undefined && common.token === undefined) {
     throw new UsageError(`${daily ? '--daily' : '--name'} needs --player NAME (a sign-in)`);
   }
+  // Its length checked before signing in (a letter with its marks is one character, as the server
+  // counts); the rest of the rules are the server's to say.
+  const characters =
+    name
+      ?.normalize('NFC')
+      .trim()
+      .match(/\P{M}\p{M}*|\p{M}+/gu)?.length ?? 0;
+  if (name !== undefined && (characters === 0 || characters > 24)) {
+    throw new UsageError(`--name takes 1 to 24 characters, not ${characters}`);
+  }
   const date = values.date as string | undefined;
   const limit = values.limit as string | undefined;
   if (values.leaderboard) {

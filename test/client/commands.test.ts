@@ -134,6 +134,16 @@ describe('command-line mistakes', () => {
     );
     expect(() => parsePlayArgs([], { KLONDIKE_URL: 'nonsense://' })).toThrow(/^KLONDIKE_URL takes/);
     expect(parsePlayArgs(['--url', 'localhost:3000'], {})).toMatchObject({ url: 'localhost:3000' });
+    // A leaderboard name's length is checked before anything is sent (a letter with its marks is one).
+    expect(() => parsePlayArgs(['--player', 'p', '--name', 'x'.repeat(25)], {})).toThrow(
+      '--name takes 1 to 24 characters, not 25',
+    );
+    expect(() => parsePlayArgs(['--player', 'p', '--name', '  '], {})).toThrow(
+      '--name takes 1 to 24 characters, not 0',
+    );
+    expect(parsePlayArgs(['--player', 'p', '--name', `${'e\u0301'.repeat(24)}`], {})).toMatchObject({
+      player: 'p',
+    });
     // A wait no timer can hold is refused, not reported as the server out of reach.
     expect(() => parsePlayArgs(['--timeout', '1e9'], {})).toThrow(
       /^--timeout takes seconds, more than 0 and at most 86400/,
