@@ -11,7 +11,15 @@ import { api, failureWords } from './api.js';
 import { dailyLink, ownGameLink, replayLink, tokens } from './links.js';
 import { ListTable, MoreButton, usePages } from './Pages.js';
 import { useReadModels, useSession } from './session.js';
-import { clockWords, dayWords, NO_DEAL_THAT_DAY, noDealWords, rankedClocks, rulesWords } from './words.js';
+import {
+  clockWords,
+  dayWords,
+  NO_DEAL_THAT_DAY,
+  nameWords,
+  noDealWords,
+  rankedClocks,
+  rulesWords,
+} from './words.js';
 
 /** Entries a page of a leaderboard; More brings the next page (the API's `next`). */
 export const BOARD_PAGE = 20;
@@ -117,6 +125,9 @@ function NameForm({ jwt }: { jwt: string }) {
   const save = async (event: Event) => {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget as HTMLFormElement).get('name') ?? '');
+    // What the page can tell at once is said as it is, not sent to be refused.
+    const wrong = nameWords(name);
+    if (wrong) return setSaid({ text: wrong, error: true });
     setSaving(true);
     try {
       const saved = await api.setName(jwt, name);

@@ -395,6 +395,21 @@ export const NO_AUTOCOMPLETE_WORDS =
 export const AUTOCOMPLETE_OFFERED = 'Autocomplete is offered: C plays every card home.';
 
 /** The development issuer's refusal of a player name, and the page's own before it asks. */
+/**
+ * What is wrong with a leaderboard name that the page can tell before sending it (its length, as the
+ * server counts it: a letter with its marks is one character; the shape of a name made for a player
+ * who chose none), in words; undefined when the server is to judge the rest.
+ */
+export function nameWords(raw: string): string | undefined {
+  const name = raw.normalize('NFC').trim();
+  const characters = name.match(/\P{M}\p{M}*|\p{M}+/gu)?.length ?? 0;
+  if (characters === 0) return 'A name needs at least one character.';
+  if (characters > 24) return `A name has at most 24 characters; this one has ${characters}.`;
+  if (/^player\s+[a-z0-9]{6}$/i.test(name))
+    return 'A name like “Player 7KQ2ZD” is that of a player who chose none: choose another.';
+  return undefined;
+}
+
 export const SIGN_IN_NAME_WORDS =
   'A player name is one word of letters a to z (no accents), digits, _ . @ or -.';
 
