@@ -3,6 +3,7 @@ import { HELP, parseCommand } from './commands.js';
 import { isDay, shiftDay } from './days.js';
 import { type LineReader, lineReader, type Streams } from './io.js';
 import { cliMain, errorLine, type MainStreams, session, withSymbols } from './main.js';
+import { NAME_MAX, nameCharacters } from './names.js';
 import {
   COMMON_OPTIONS,
   type CommonOptions,
@@ -532,13 +533,9 @@ export function parsePlayArgs(
   }
   // Its length checked before signing in (a letter with its marks is one character, as the server
   // counts); the rest of the rules are the server's to say.
-  const characters =
-    name
-      ?.normalize('NFC')
-      .trim()
-      .match(/\P{M}\p{M}*|\p{M}+/gu)?.length ?? 0;
-  if (name !== undefined && (characters === 0 || characters > 24)) {
-    throw new UsageError(`--name takes 1 to 24 characters, not ${characters}`);
+  const characters = name === undefined ? 0 : nameCharacters(name);
+  if (name !== undefined && (characters === 0 || characters > NAME_MAX)) {
+    throw new UsageError(`--name takes 1 to ${NAME_MAX} characters, not ${characters}`);
   }
   const date = values.date as string | undefined;
   const limit = values.limit as string | undefined;

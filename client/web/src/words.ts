@@ -3,6 +3,7 @@
  * `rule`, piles `t3` and `fD`, cards `4D`); every sentence a player reads is made here, from those
  * codes and the cards on the table, never from the API's own `detail`.
  */
+import { NAME_MAX, nameCharacters } from '../../names.js';
 import type { GameEvent, Hint, Move, PlayedMove, Problem, Rules, Suit, View } from '../../types.js';
 import type { Action } from './api.js';
 import { cardShort, SUIT_NAMES } from './cards.js';
@@ -401,11 +402,10 @@ export const AUTOCOMPLETE_OFFERED = 'Autocomplete is offered: C plays every card
  * who chose none), in words; undefined when the server is to judge the rest.
  */
 export function nameWords(raw: string): string | undefined {
-  const name = raw.normalize('NFC').trim();
-  const characters = name.match(/\P{M}\p{M}*|\p{M}+/gu)?.length ?? 0;
+  const characters = nameCharacters(raw);
   if (characters === 0) return 'A name needs at least one character.';
-  if (characters > 24) return `A name has at most 24 characters; this one has ${characters}.`;
-  if (/^player\s+[a-z0-9]{6}$/i.test(name))
+  if (characters > NAME_MAX) return `A name has at most ${NAME_MAX} characters; this one has ${characters}.`;
+  if (/^player\s+[a-z0-9]{6}$/i.test(raw.trim()))
     return 'A name like “Player 7KQ2ZD” is that of a player who chose none: choose another.';
   return undefined;
 }
