@@ -572,7 +572,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game, or another player's sign-in token */
+      /** @description A token that does not open this game: another game's, another player's sign-in token, or any sign-in token on an anonymous game */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -679,13 +679,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game, or another player's sign-in token */
+      /** @description A token that does not open this game: another game's, another player's sign-in token, or any sign-in token on an anonymous game */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
+      /** @description Unknown game */
       404: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -727,7 +727,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description An illegal move (carries the rule and ruleText), a finished game (rule game-over), a game of 10,000 actions (game-too-long), or the Idempotency-Key was used for another request (idempotency-key-reused) */
+      /** @description An illegal move (carries the rule and ruleText), a finished game (rule game-over), a game of 10,000 actions (illegal-move, rule game-too-long), or the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -818,13 +818,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game, or another player's sign-in token */
+      /** @description A token that does not open this game: another game's, another player's sign-in token, or any sign-in token on an anonymous game */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
+      /** @description Unknown game */
       404: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -866,7 +866,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Nothing to undo (nothing-to-undo), a finished game (rule game-over), or the Idempotency-Key was used for another request (idempotency-key-reused) */
+      /** @description Nothing to undo (nothing-to-undo), a finished game (rule game-over), a game of 10,000 actions (illegal-move, rule game-too-long), or the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -957,13 +957,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game, or another player's sign-in token */
+      /** @description A token that does not open this game: another game's, another player's sign-in token, or any sign-in token on an anonymous game */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
+      /** @description Unknown game */
       404: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -1005,7 +1005,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Nothing to redo (nothing-to-redo), a finished game (rule game-over), or the Idempotency-Key was used for another request (idempotency-key-reused) */
+      /** @description Nothing to redo (nothing-to-redo), a finished game (rule game-over), a game of 10,000 actions (illegal-move, rule game-too-long), or the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -1096,13 +1096,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game, or another player's sign-in token */
+      /** @description A token that does not open this game: another game's, another player's sign-in token, or any sign-in token on an anonymous game */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
+      /** @description Unknown game */
       404: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -1144,7 +1144,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A finished game (rule game-over), or the Idempotency-Key was used for another request (idempotency-key-reused) */
+      /** @description A finished game (rule game-over), a game of 10,000 actions (illegal-move, rule game-too-long), or the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -1228,13 +1228,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game, or another player's sign-in token */
+      /** @description A token that does not open this game: another game's, another player's sign-in token, or any sign-in token on an anonymous game */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
+      /** @description Unknown game */
       404: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -1328,7 +1328,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game, or another player's sign-in token */
+      /** @description A token that does not open this game: another game's, another player's sign-in token, or any sign-in token on an anonymous game */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1422,13 +1422,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game, or another player's sign-in token */
+      /** @description A token that does not open this game: another game's, another player's sign-in token, or any sign-in token on an anonymous game */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
+      /** @description Unknown game */
       404: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -1526,13 +1526,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game, or another player's sign-in token */
+      /** @description A token that does not open this game: another game's, another player's sign-in token, or any sign-in token on an anonymous game */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
+      /** @description Unknown game */
       404: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -1643,13 +1643,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game, or another player's sign-in token */
+      /** @description A token that does not open this game: another game's, another player's sign-in token, or any sign-in token on an anonymous game */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
+      /** @description Unknown game */
       404: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -1691,7 +1691,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A finished game (rule game-over), or the Idempotency-Key was used for another request (idempotency-key-reused) */
+      /** @description A finished game (rule game-over), a game of 10,000 actions (illegal-move, rule game-too-long), or the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -1782,13 +1782,13 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description A token that does not open this game, or another player's sign-in token */
+      /** @description A token that does not open this game: another game's, another player's sign-in token, or any sign-in token on an anonymous game */
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Unknown game, or a version (?at, ?from) the game has not reached */
+      /** @description Unknown game */
       404: {
         headers: {
           /** @description The game's version, quoted: "<version>" */
@@ -1830,7 +1830,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The win cannot be proved from what the player can see (not-winnable), a finished game (rule game-over), or the Idempotency-Key was used for another request (idempotency-key-reused) */
+      /** @description The win cannot be proved from what the player can see (not-winnable), a finished game (rule game-over), a game of 10,000 actions (illegal-move, rule game-too-long), or the Idempotency-Key was used for another request (idempotency-key-reused) */
       422: {
         headers: {
           /** @description The game's version, quoted: "<version>" */

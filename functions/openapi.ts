@@ -165,14 +165,17 @@ const THROTTLED = {
 /** What each route refuses with 422 (a refusal is a first answer: a retry under its key gets it again). */
 const KEY_REUSED = 'the Idempotency-Key was used for another request (idempotency-key-reused)';
 const FINISHED = 'a finished game (rule game-over)';
+/** Every write to a game of 10,000 actions, whatever it is: an illegal-move whose rule says why. */
+const TOO_LONG = 'a game of 10,000 actions (illegal-move, rule game-too-long)';
+
 const REFUSALS: Record<string, string> = {
   createGame: `Only when ${KEY_REUSED}`,
-  playMove: `An illegal move (carries the rule and ruleText), ${FINISHED}, a game of 10,000 actions (game-too-long), or ${KEY_REUSED}`,
-  undo: `Nothing to undo (nothing-to-undo), ${FINISHED}, or ${KEY_REUSED}`,
-  redo: `Nothing to redo (nothing-to-redo), ${FINISHED}, or ${KEY_REUSED}`,
-  resign: `A finished game (rule game-over), or ${KEY_REUSED}`,
-  autoplay: `A finished game (rule game-over), or ${KEY_REUSED}`,
-  autocomplete: `The win cannot be proved from what the player can see (not-winnable), ${FINISHED}, or ${KEY_REUSED}`,
+  playMove: `An illegal move (carries the rule and ruleText), ${FINISHED}, ${TOO_LONG}, or ${KEY_REUSED}`,
+  undo: `Nothing to undo (nothing-to-undo), ${FINISHED}, ${TOO_LONG}, or ${KEY_REUSED}`,
+  redo: `Nothing to redo (nothing-to-redo), ${FINISHED}, ${TOO_LONG}, or ${KEY_REUSED}`,
+  resign: `A finished game (rule game-over), ${TOO_LONG}, or ${KEY_REUSED}`,
+  autoplay: `A finished game (rule game-over), ${TOO_LONG}, or ${KEY_REUSED}`,
+  autocomplete: `The win cannot be proved from what the player can see (not-winnable), ${FINISHED}, ${TOO_LONG}, or ${KEY_REUSED}`,
   checkReplay:
     'A step of the history breaks a rule: carries its index, the step (move), the rule and ruleText. No key is remembered here',
   hint: 'A daily game while its day lasts (rule daily-in-progress)',
@@ -307,7 +310,11 @@ function operation(route: Route): Json {
     },
     400: gameProblem('Malformed JSON, or a body, path or query that fails the schema'),
     404: gameProblem(
-      shape.game ? 'Unknown game, or a version (?at, ?from) the game has not reached' : 'Unknown route',
+      !shape.game
+        ? 'Unknown route'
+        : route.method === 'GET' && (route.name === 'getGame' || route.name === 'replay')
+          ? 'Unknown game, or a version (?at, ?from) the game has not reached'
+          : 'Unknown game',
     ),
     408: problem('The request was still arriving after 30 s'),
     429: THROTTLED,
@@ -328,7 +335,9 @@ function operation(route: Route): Json {
         : 'No bearer token, or a sign-in token that does not verify',
       challenge,
     );
-    responses[403] = problem("A token that does not open this game, or another player's sign-in token");
+    responses[403] = problem(
+      "A token that does not open this game: another game's, another player's sign-in token, or any sign-in token on an anonymous game",
+    );
   }
   if (shape.player) responses[401] = problem('No sign-in token, or one that does not verify', challenge);
   if (route.name === 'createGame') {
