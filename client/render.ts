@@ -358,7 +358,7 @@ export function renderLeaderboard(board: Leaderboard): string {
   );
   board.entries.forEach((entry, i) => {
     lines.push(
-      `  ${String(entry.rank).padStart(4)}  ${name(entry.player)}  ${String(entry.actions).padStart(7)}  ${String(entry.moves).padStart(5)}  ${times[i]!.padStart(width)}  ${entry.finishedAt.slice(11, 19)}Z ${entry.gameId ?? '(after the day)'}`,
+      `  ${String(entry.rank).padStart(4)}  ${name(entry.player)}  ${String(entry.actions).padStart(7)}  ${String(entry.moves).padStart(5)}  ${times[i]!.padStart(width)}  ${entry.finishedAt.slice(11, 19)}Z ${entry.gameId ?? '(shown after the day)'}`,
     );
   });
   lines.push(

@@ -111,6 +111,25 @@ async function recordAfter(api: Api, game: View): Promise<string> {
 }
 
 /**
+ * Why autoplay sent no card home: none could go, or the one that could is the waste's before the
+ * last pass at draw 3 (taking it out changes what later passes deal), or one a card in play may
+ * still need; with the command that sends it all the same.
+ */
+export function whyNoneHome(view: View): string {
+  const move = view.legalMoves.find(
+    (m) => m.type === 'move' && m.to.startsWith('f') && !m.from.startsWith('f'),
+  );
+  if (move?.type !== 'move') return 'no card can go home just now';
+  const card = withSymbols(
+    move.from === 'waste' ? view.waste.at(-1)! : view.tableau[Number(move.from.slice(1)) - 1]!.cards.at(-1)!,
+  );
+  const lastPass = view.rules.passes !== null && view.pass >= view.rules.passes;
+  if (move.from === 'waste' && view.rules.draw === 3 && !lastPass)
+    return `${card} could go home, but autoplay leaves the waste alone before the last pass (taking a card out changes what later passes deal): \`${moveCommand(move)}\` sends it`;
+  return `${card} could go home, but autoplay leaves it while a card in play may still need it: \`${moveCommand(move)}\` sends it`;
+}
+
+/**
  * Plays one game at the prompt: creates it (or resumes it), draws the table, then reads commands
  * from `input` until the game ends, the input ends, or `q`. Resolves to an exit status.
  */
@@ -353,11 +372,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
             view = await api.autoplay(view.id, shown);
             acted(view.version - shown);
             const home = cardsHome(view) - cardsHome(before);
-            print(
-              home === 0
-                ? 'no card can safely go home: a card goes by itself only once no card left in play can need it'
-                : `ok: ${home === 1 ? '1 card' : `${home} cards`} home`,
-            );
+            print(home === 0 ? whyNoneHome(view) : `ok: ${home === 1 ? '1 card' : `${home} cards`} home`);
             break;
           }
           case 'autocomplete':

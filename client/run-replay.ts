@@ -89,7 +89,13 @@ export function fileFrames(api: Api, text: string, name: string, warn: (line: st
   } catch {
     throw new UsageError(`${name} is not JSON: export a game with GET /games/{id}/events`);
   }
-  const body = parsed as { events?: unknown; next?: unknown };
+  const body = parsed as { events?: unknown; next?: unknown; status?: unknown; detail?: unknown };
+  // What the API answered instead of the log (a 401 while a daily game's day lasts, say).
+  if (typeof body?.status === 'number' && typeof body.detail === 'string' && !('events' in body)) {
+    throw new UsageError(
+      `${name} holds the API's refusal, not a game's events (${body.status}: ${withSymbols(body.detail)})`,
+    );
+  }
   const events = (Array.isArray(parsed) ? parsed : body.events) as GameEvent[] | undefined;
   if (!Array.isArray(events) || events.length === 0) {
     throw new UsageError(`${name} holds no events: expected { "events": [...] } from GET /games/{id}/events`);

@@ -152,9 +152,9 @@ describe('the rendering', () => {
     expect(renderLeaderboard(board(null))).toMatchInlineSnapshot(`
       "Leaderboard of 2026-05-14: 3 players, 3 won (ranked by fewest actions, then time, then the earliest finish)
         rank  player                    actions  moves     time  finished  game
-           1  Zoë O'Brien                    96     96     1:05  08:01:02Z (after the day)
-           1  Ωμέγα                          96     96     1:05  08:01:02Z (after the day)
-           3  A name of twenty-four ch     1200     99  1:02:03  23:59:59Z (after the day)
+           1  Zoë O'Brien                    96     96     1:05  08:01:02Z (shown after the day)
+           1  Ωμέγα                          96     96     1:05  08:01:02Z (shown after the day)
+           3  A name of twenty-four ch     1200     99  1:02:03  23:59:59Z (shown after the day)
         the games and their replays show once the day is over (00:00 UTC)"
     `);
     expect(renderLeaderboard(board('6f1c0b8e'))).toContain('08:01:02Z 6f1c0b8e');
@@ -202,10 +202,10 @@ describe('the rendering', () => {
     expect(renderLeaderboard({ ...board(null), entries })).toMatchInlineSnapshot(`
       "Leaderboard of 2026-05-14: 3 players, 3 won (ranked by fewest actions, then time, then the earliest finish)
         rank  player                    actions  moves      time  finished  game
-           1  Zoë O'Brien                    96     96  0:07.412  08:01:02Z (after the day)
-           2  Zoë O'Brien                    96     96  0:07.415  08:01:02Z (after the day)
-           3  A name of twenty-four ch       97     99  0:07.900  23:59:59Z (after the day)
-           4  A name of twenty-four ch     1200     99   1:02:03  23:59:59Z (after the day)
+           1  Zoë O'Brien                    96     96  0:07.412  08:01:02Z (shown after the day)
+           2  Zoë O'Brien                    96     96  0:07.415  08:01:02Z (shown after the day)
+           3  A name of twenty-four ch       97     99  0:07.900  23:59:59Z (shown after the day)
+           4  A name of twenty-four ch     1200     99   1:02:03  23:59:59Z (shown after the day)
         the games and their replays show once the day is over (00:00 UTC)"
     `);
   });
@@ -289,7 +289,7 @@ describe("today's deal at the terminal", () => {
     expect(title).toMatch(new RegExp(`^Leaderboard of ${today}: 1 player, 1 won `));
     expect(first).toMatch(
       new RegExp(
-        `^ +1  Tess O'Neil +${line!.moves.length} +\\d+ +\\d+:\\d\\d  \\d\\d:\\d\\d:\\d\\dZ \\(after the day\\)$`,
+        `^ +1  Tess O'Neil +${line!.moves.length} +\\d+ +\\d+:\\d\\d  \\d\\d:\\d\\d:\\d\\dZ \\(shown after the day\\)$`,
       ),
     );
     const none = streams();

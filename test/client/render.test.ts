@@ -8,6 +8,7 @@ import {
   renderLegalMoves,
   wantsColor,
 } from '../../client/render.js';
+import { whyNoneHome } from '../../client/run-play.js';
 import type { GameEvent, View } from '../../client/types.js';
 
 /** Seed 42 after `7 1`, `2 f`, `d`, `d`, as the API sent it. */
@@ -284,5 +285,24 @@ describe('cards, moves and events in words', () => {
     expect(wantsColor({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
     expect(wantsColor({ isTTY: false }, { FORCE_COLOR: '1' })).toBe(true);
     expect(wantsColor({ isTTY: true }, { TERM: 'dumb' })).toBe(false);
+  });
+});
+
+describe('autoplay that sent nothing home', () => {
+  it('says which card could go, why autoplay left it, and the command that sends it', () => {
+    expect(whyNoneHome(view)).toBe(
+      '2♣ could go home, but autoplay leaves it while a card in play may still need it: `6 f` sends it',
+    );
+    // The waste's top before the last pass at draw 3: autoplay leaves the waste alone (nothing
+    // needs an ace: it is not "a card in play may need it").
+    const ace: View = {
+      ...view,
+      waste: [...view.waste, 'AD'],
+      legalMoves: [{ type: 'draw' }, { type: 'move', from: 'waste', to: 'fD', count: 1 }],
+    };
+    expect(whyNoneHome(ace)).toBe(
+      'A♦ could go home, but autoplay leaves the waste alone before the last pass (taking a card out changes what later passes deal): `w f` sends it',
+    );
+    expect(whyNoneHome({ ...view, legalMoves: [{ type: 'draw' }] })).toBe('no card can go home just now');
   });
 });
