@@ -121,7 +121,7 @@ export function fileFrames(api: Api, text: string, name: string, warn: (line: st
   }
   if (typeof body.next === 'number') {
     warn(
-      `note: ${name} stops at version ${events.length - 1}; the log goes on (next: ${body.next}). Export it whole with ?limit=1000 and join the pages.`,
+      `note: ${name} stops at version ${events.length - 1}; the log goes on (the next page: ?after=${body.next}). Export it whole with ?limit=1000 and join the pages.`,
     );
   }
   const steps = events.slice(1).map(stepOf);
@@ -227,7 +227,7 @@ export async function runReplay(config: ReplayConfig): Promise<number> {
   }
 
   print(
-    `Replay of ${source.title}: versions 0 to ${source.last}. n or enter: next · p: previous · j N: jump · q: quit`,
+    `Replay of ${source.title}: versions 0 to ${source.last}. n or enter: next · p: previous · j N: jump · f / l: first / last · q: quit`,
   );
   const reader = lineReader(config);
   let version = 0;
@@ -280,14 +280,14 @@ export async function runReplay(config: ReplayConfig): Promise<number> {
 
 export const REPLAY_USAGE = `Usage: npm run replay -- <game id | exported events file> [options]   (or: klondike replay ...)
 
-Steps through a game frame by frame: n or enter next, p previous, j N jump, q quit.
+Steps through a game frame by frame: n or enter next, p previous, j N jump, f / l first / last, q quit.
 
   --at N               print the frame at version N and stop
   --all                print every frame and stop
   --token T            the token of a game still in play, or of a daily game until its day is over
                        (other finished games are public)
   --url URL            the API (default $KLONDIKE_URL, else http://127.0.0.1:$PORT,
-                        the port of npm start, 3000 when PORT is not set)
+                       the port of npm start, 3000 when PORT is not set)
   --timeout SECONDS    per request (default 10)
   --color, --no-color  force colour on or off
 
