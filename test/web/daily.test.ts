@@ -342,7 +342,11 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
   it('goes to a day typed in the Day field on Enter, not at each key; a date no calendar has is no day', {
     timeout: 30_000,
   }, async () => {
+    // A page of its own: a link followed within the page draws the Daily view anew (a new visit),
+    // and a field focused just before that would be gone, the keyboard with it.
     await page.goto(`${site.local.url}/#daily=${today}`);
+    await page.reload();
+    await page.locator(`[data-board="${today}"][aria-busy="false"]`).waitFor();
     const field = page.locator('input[name=day]');
     await field.focus();
     await page.keyboard.press('ArrowDown');
