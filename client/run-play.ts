@@ -1,4 +1,5 @@
 import { type Api, ApiError, DEFAULT_URL, Interrupted, NetworkError } from './api.js';
+import { leftToGoHome } from './autoplay.js';
 import { HELP, parseCommand } from './commands.js';
 import { isDay, shiftDay } from './days.js';
 import { type LineReader, lineReader, type Streams } from './io.js';
@@ -116,17 +117,13 @@ async function recordAfter(api: Api, game: View): Promise<string> {
  * still need; with the command that sends it all the same.
  */
 export function whyNoneHome(view: View): string {
-  const move = view.legalMoves.find(
-    (m) => m.type === 'move' && m.to.startsWith('f') && !m.from.startsWith('f'),
-  );
-  if (move?.type !== 'move') return 'no card can go home just now';
-  const card = withSymbols(
-    move.from === 'waste' ? view.waste.at(-1)! : view.tableau[Number(move.from.slice(1)) - 1]!.cards.at(-1)!,
-  );
-  const lastPass = view.rules.passes !== null && view.pass >= view.rules.passes;
-  if (move.from === 'waste' && view.rules.draw === 3 && !lastPass)
-    return `${card} could go home, but autoplay leaves the waste alone before the last pass (taking a card out changes what later passes deal): \`${moveCommand(move)}\` sends it`;
-  return `${card} could go home, but autoplay leaves it while a card in play may still need it: \`${moveCommand(move)}\` sends it`;
+  const left = leftToGoHome(view);
+  if (left === undefined) return 'no card can go home just now';
+  const card = withSymbols(left.card);
+  const why = left.waste
+    ? 'autoplay leaves the waste alone before the last pass (taking a card out changes what later passes deal)'
+    : 'autoplay leaves it while a card in play may still need it';
+  return `${card} could go home, but ${why}: \`${moveCommand(left.move)}\` sends it`;
 }
 
 /**

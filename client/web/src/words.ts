@@ -3,6 +3,7 @@
  * `rule`, piles `t3` and `fD`, cards `4D`); every sentence a player reads is made here, from those
  * codes and the cards on the table, never from the API's own `detail`.
  */
+import { leftToGoHome } from '../../autoplay.js';
 import { NAME_MAX, nameCharacters } from '../../names.js';
 import type { GameEvent, Hint, Move, PlayedMove, Problem, Rules, Suit, View } from '../../types.js';
 import type { Action } from './api.js';
@@ -601,14 +602,10 @@ export function autoplayWords(before: View, after: View): string {
   );
   if (home.length > 0)
     return `${listWords(home.map(cardShort))} went home${turned.map((words) => `; ${words}`).join('')}.`;
-  const move = after.legalMoves.find(
-    (m) => m.type === 'move' && isFoundation(m.to as PileId) && !isFoundation(m.from as PileId),
-  );
-  if (move?.type !== 'move') return 'No card can go home just now.';
-  const card = movingCard(after, move)!;
-  const fromWaste = move.from === 'waste';
-  const lastPass = after.rules.passes !== null && after.pass >= after.rules.passes;
-  if (fromWaste && after.rules.draw === 3 && !lastPass) {
+  const left = leftToGoHome(after);
+  if (left === undefined) return 'No card can go home just now.';
+  const { card } = left;
+  if (left.waste) {
     return `${cardShort(card)} could go home, but Autoplay leaves the waste alone before the last pass: taking a card out changes what later passes deal. Double-click it, or pick it up and put it on its foundation, to send it yourself.`;
   }
   const needed = neededFirst(card, after);
