@@ -25,8 +25,8 @@ import {
 import { deckFromSeed, MAX_SEED, mulberry32 } from '../domain/shuffle.js';
 import { analyse } from '../domain/solver/index.js';
 import { SOLVER_MS } from '../functions/solver.js';
-import { parseScriptArgs, refuse, wholeNumber } from '../infra/local/args.js';
-import { clockOf, deadlineOn, isClockName } from './clock.js';
+import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
+import { clockNamed, clockOf, deadlineOn } from './clock.js';
 
 const USAGE = 'npm run analysis-bench -- [--games 100] [--from 0] [--moves 150] [--clock cpu|wall]';
 const { values } = parseScriptArgs(
@@ -44,8 +44,7 @@ const games = wholeNumber('games', values.games, 1, 100_000, USAGE);
 const from = wholeNumber('from', values.from, 0, MAX_SEED - games + 1, USAGE);
 // A game takes at most MAX_ACTIONS actions after its deal.
 const length = wholeNumber('moves', values.moves, 1, MAX_ACTIONS, USAGE);
-if (!isClockName(values.clock)) refuse(`--clock is cpu or wall, not ${JSON.stringify(values.clock)}`, USAGE);
-const clockName = values.clock === 'wall' ? 'wall' : 'cpu';
+const clockName = clockNamed(values.clock, USAGE);
 const clock = clockOf(clockName);
 
 /** A finished game of about `actions` actions on seed's deal. */

@@ -11,8 +11,8 @@ import { deckFromSeed, type Rules, winnableDeal, withDefaults } from '../domain/
 import { MAX_SEED } from '../domain/shuffle.js';
 import { randomDeck } from '../functions/deals.js';
 import { SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../functions/solver.js';
-import { parseScriptArgs, refuse, wholeNumber } from '../infra/local/args.js';
-import { clockOf, deadlineOn, isClockName } from './clock.js';
+import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
+import { clockNamed, clockOf, deadlineOn } from './clock.js';
 
 const USAGE = 'npm run bench:winnable -- [--tries 40] [--clock cpu|wall] [--seeds S]';
 const { values } = parseScriptArgs(
@@ -29,8 +29,7 @@ const { values } = parseScriptArgs(
 const TRIES = wholeNumber('tries', values.tries ?? '40', 1, 100_000, USAGE);
 const firstSeed =
   values.seeds === undefined ? undefined : wholeNumber('seeds', values.seeds, 0, MAX_SEED, USAGE);
-if (!isClockName(values.clock)) refuse(`--clock is cpu or wall, not ${JSON.stringify(values.clock)}`, USAGE);
-const clockName = values.clock === 'wall' ? 'wall' : 'cpu';
+const clockName = clockNamed(values.clock, USAGE);
 const clock = clockOf(clockName);
 const RULE_SETS: Partial<Rules>[] = [{}, { passes: 1 }, { draw: 1 }, { passes: null }];
 

@@ -3,9 +3,15 @@
  * all its threads), so that other work on a shared machine does not count in a deal's or a hint's
  * time, or the wall clock.
  */
+import { refuse } from '../infra/local/args.js';
+
 export type ClockName = 'cpu' | 'wall';
 
-export const isClockName = (name: string | undefined): name is ClockName => name === 'cpu' || name === 'wall';
+const isClockName = (name: string | undefined): name is ClockName => name === 'cpu' || name === 'wall';
+
+/** The `--clock` option's clock; anything else refused in one line, with the usage. */
+export const clockNamed = (text: string, usage: string): ClockName =>
+  isClockName(text) ? text : refuse(`--clock is cpu or wall, not ${JSON.stringify(text)}`, usage);
 
 export function clockOf(name: ClockName): () => number {
   if (name === 'wall') return () => performance.now();

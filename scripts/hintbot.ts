@@ -28,7 +28,7 @@ import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { HINT_BUDGET, type HintBudget, hint } from '../domain/solver/index.js';
 import { MOST_JOBS, parseScriptArgs, passesOf, refuse, wholeNumber, writable } from '../infra/local/args.js';
-import { clockOf, isClockName } from './clock.js';
+import { clockNamed, clockOf } from './clock.js';
 import { runJobs } from './jobs.js';
 
 const USAGE =
@@ -74,11 +74,11 @@ if (values.draw !== '1' && values.draw !== '3')
 const draw = values.draw === '1' ? 1 : 3;
 const jobs = wholeNumber('jobs', values.jobs, 1, MOST_JOBS, USAGE);
 const slice = values.slice === undefined ? undefined : wholeNumber('slice', values.slice, 0, jobs - 1, USAGE);
-if (!isClockName(values.clock)) refuse(`--clock is cpu or wall, not ${JSON.stringify(values.clock)}`, USAGE);
+const clockName = clockNamed(values.clock, USAGE);
 // Last, once the rest is known good: a refused run leaves no file behind.
 if (values.out !== undefined && slice === undefined) writable('out', values.out);
 const rules: Rules = { draw, passes, foundationToTableau: true };
-const clock = clockOf(values.clock === 'wall' ? 'wall' : 'cpu');
+const clock = clockOf(clockName);
 
 /** More moves than any game needs: a bot still playing then is going round in circles. */
 const MAX_MOVES = 2_000;

@@ -20,7 +20,7 @@ import type { Card } from '../domain/cards.js';
 import type { Rules } from '../domain/rules.js';
 import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { MOST_JOBS, parseScriptArgs, refuse, wholeNumber, writable } from '../infra/local/args.js';
-import { clockOf, isClockName } from './clock.js';
+import { clockNamed, clockOf } from './clock.js';
 import { runJobs } from './jobs.js';
 import {
   type DealRecord,
@@ -91,7 +91,7 @@ if (earlier !== undefined && (fromFile !== undefined || values.deals !== undefin
     '--again studies the deals its table left undecided: it takes no --decks, --deals or --start',
     USAGE,
   );
-if (!isClockName(values.clock)) refuse(`--clock is cpu or wall, not ${JSON.stringify(values.clock)}`, USAGE);
+const clockName = clockNamed(values.clock, USAGE);
 if (values.draw !== '3' && values.draw !== '1')
   refuse(`--draw is 1 or 3, not ${JSON.stringify(values.draw)}`, USAGE);
 
@@ -123,7 +123,7 @@ interface Record extends DealRecord {
   readonly at: number;
 }
 
-const clock = clockOf(values.clock === 'wall' ? 'wall' : 'cpu');
+const clock = clockOf(clockName);
 
 const sameRules = (row: TableRow, rules: Rules) => row.draw === rules.draw && row.passes === rules.passes;
 /** With `--again`, by rule set, the seeds of the deals the earlier table left undecided. */
@@ -266,11 +266,11 @@ if (slice !== undefined) {
       progress(record.set, bySet[record.set]!, began);
     });
   }
-  const clockName = values.clock === 'wall' ? 'wall-clock' : 'CPU';
+  const clockWords = clockName === 'wall' ? 'wall-clock' : 'CPU';
   const rows = tableRows(bySet);
   bySet.forEach((records, set) => {
     const { name, rules } = RULE_SETS[set]!;
-    report(`${name} (${dealsName(set)}, budget ${budgetMs} ms of ${clockName} time a deal)`, records);
+    report(`${name} (${dealsName(set)}, budget ${budgetMs} ms of ${clockWords} time a deal)`, records);
     // With --again, the whole table as it now stands (each deal's time is that of its last run).
     if (earlier !== undefined)
       report(
