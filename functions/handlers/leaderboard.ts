@@ -2,6 +2,7 @@ import { dayIsOver, rankAt } from '../../domain/index.js';
 import { now } from '../clock.js';
 import { today } from '../dailyDay.js';
 import { signedIn } from '../http/auth.js';
+import { cursorOf, fromCursor } from '../http/cursor.js';
 import { httpHandler } from '../http/handler.js';
 import { Problem } from '../http/problem.js';
 import { parseWith } from '../http/request.js';
@@ -21,10 +22,10 @@ interface Cursor {
   readonly previous: { readonly key: string; readonly rank: number };
 }
 
-const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+const encode = (cursor: Cursor) => cursorOf(JSON.stringify(cursor));
 function decode(text: string, date: string): Cursor {
   try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    const cursor = JSON.parse(fromCursor(text) ?? '') as Cursor;
     const { day, after, count, previous } = cursor;
     // As `next` writes it: a page of this day's, whose last entry's index key is its ranking and a
     // hash, and whose rank is at most the entries counted so far. (Not signed: see docs/api.md.)

@@ -1,4 +1,5 @@
 import { player } from '../http/auth.js';
+import { cursorOf, fromCursor } from '../http/cursor.js';
 import { httpHandler } from '../http/handler.js';
 import { Problem } from '../http/problem.js';
 import { parseWith } from '../http/request.js';
@@ -6,10 +7,11 @@ import { json } from '../http/respond.js';
 import { MyGamesQuery } from '../requestSchemas.js';
 import { pageOfGames } from '../store/readModels.js';
 
-const encode = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
+/** A row's key, as `next` gives it: `game#<createdAt>#<id>` (see `readModels.ts`). */
+const ROW_KEY = /^game#\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z#[\w-]+$/;
 function decode(cursor: string): string {
-  const key = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!key.startsWith('game#')) {
+  const key = fromCursor(cursor);
+  if (key === undefined || !ROW_KEY.test(key)) {
     throw new Problem('malformed-request', 'cursor must be the `next` of a previous page of /me/games.');
   }
   return key;
@@ -27,5 +29,5 @@ export const handler = httpHandler('myGames', async (request) => {
     limit,
     ...(cursor === undefined ? {} : { after: decode(cursor) }),
   });
-  return json(200, { games: page.games, next: page.last === undefined ? null : encode(page.last) });
+  return json(200, { games: page.games, next: page.last === undefined ? null : cursorOf(page.last) });
 });

@@ -216,6 +216,10 @@ describe('a day of the leaderboard', () => {
       });
       expect(answer.status, JSON.stringify(cursor)).toBe(400);
     }
+    // A `next` with a character added: base64url decoding would skip it.
+    const given = (await page(yesterday, { limit: '2' })).body.next;
+    expect((await page(yesterday, { cursor: `${given}A` })).status).toBe(400);
+    expect((await page(yesterday, { cursor: given })).status).toBe(200);
     // Another day's `next`, as it was given.
     expect((await page(today, { cursor: (await page(yesterday, { limit: '2' })).body.next })).status).toBe(
       400,

@@ -132,6 +132,12 @@ describe('my games and my statistics', () => {
     const rest = await server.api.get(`/me/games?limit=1&cursor=${page.body.next}`, alice);
     expect(rest.body.games.map((game: { id: string }) => game.id)).toEqual([won.body.id]);
     expect(rest.body.next).toBeNull();
+    // A cursor no page gave: not a row's key, or a `next` with a character added.
+    const cursor = (text: string) => Buffer.from(text).toString('base64url');
+    for (const forged of [cursor('game#x#y'), cursor('game#'), `${page.body.next}A`]) {
+      const answer = await server.api.get(`/me/games?limit=1&cursor=${forged}`, alice);
+      expect(answer.status, forged).toBe(400);
+    }
 
     const stats = await server.api.get('/me/stats', alice);
     fits(responses.PlayerStats, stats.body);
