@@ -276,5 +276,7 @@ describe('scores', () => {
     const low = act(game({ foundations: { H: 'AH' }, tableau: [['', '2S']] }), mv('fH', 't1'));
     expect(low.score.standard).toBe(0); // 0 - 15 stays at 0
     expect(low.score.vegas).toBe(-57);
+    // What follows counts on from 0, not from -15.
+    expect(act(low, mv('t1', 'foundation')).score.standard).toBe(10);
   });
 });
