@@ -25,7 +25,7 @@ import {
   renderLegalMoves,
   renderStats,
 } from './render.js';
-import type { NewGame, Rules, View } from './types.js';
+import type { GameEvent, NewGame, Rules, View } from './types.js';
 
 export interface PlayConfig extends Streams, Partial<CommonOptions> {
   /** Resume this game (needs `token`, or `player` for a game of theirs) instead of creating one. */
@@ -91,19 +91,28 @@ async function once<T>(read: () => Promise<T>, caughtUp: (answer: T) => boolean)
 }
 
 /**
- * Today's standing once the read models show the game on `day`'s deal as it ended. A game that
- * ended after its day has no standing: only a game won on its day is ranked.
+ * The standing of the player's game on `day`'s deal once the read models show it as it ended:
+ * today's standing while its day lasts. After it, whether the game has a place on that day's
+ * leaderboard: only a game won on its day is ranked (`ending`: the game's last event, which ended it).
  */
-async function standingAfter(api: Api, day: string, status: View['status']): Promise<string> {
+async function standingAfter(
+  api: Api,
+  day: string,
+  status: View['status'],
+  ending: GameEvent | undefined,
+): Promise<string> {
   const today = await once(api.daily, (answer) => answer.date !== day || answer.me?.status === status);
-  if (today.date !== day)
-    return `Your game on the deal of ${day} ended after its day (today is ${today.date}): only a game won on its day is ranked.`;
-  return renderDaily(today, true);
+  if (today.date === day) return renderDaily(today, true);
+  const yours = `Your game on the daily deal of ${day}`;
+  if (status !== 'won')
+    return `${yours} was not won, so it has no place on that day's leaderboard: only won games are ranked.`;
+  if (ending !== undefined && Date.parse(ending.at) < Date.parse(`${shiftDay(day, 1)}T00:00:00Z`))
+    return `${yours} was won on its day: its rank is on that day's leaderboard (npm run play -- --leaderboard --date ${day}${urlOption(api)}).`;
+  return `${yours} was won after its day was over (00:00 UTC), so it is not ranked: only a game won on its day is.`;
 }
 
-/** The player's record once it counts the game's ending: as of its last event's time, or later. */
-async function recordAfter(api: Api, game: View): Promise<string> {
-  const [ending] = (await api.eventsPage(game.id, game.version - 1, 1)).events;
+/** The player's record once it counts the game's ending (`ending`, its last event): as of its time, or later. */
+async function recordAfter(api: Api, ending: GameEvent | undefined): Promise<string> {
   const record = await once(
     api.myStats,
     (stats) => ending === undefined || (stats.asOf !== null && stats.asOf >= ending.at),
@@ -187,6 +196,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
     fail(errorLine(error));
     return 1;
   }
+  const overOnArrival = view.status !== 'playing';
   const at = urlOption(api);
   // `--token=`: a token is base64url, and one that starts with `-` would read as an option.
   const signedAs = config.player ? `--player ${config.player}` : `--token=${gameToken ?? api.token}`;
@@ -434,8 +444,12 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   }
   if (api.player !== undefined && view.status !== 'playing') {
     try {
-      if (view.daily) print(await standingAfter(api, view.daily, view.status));
-      print(await recordAfter(api, view));
+      const [ending] = (await api.eventsPage(view.id, view.version - 1, 1)).events;
+      // --daily printed the day's standing before showing a game that was already over.
+      if (view.daily && !(config.daily && overOnArrival)) {
+        print(await standingAfter(api, view.daily, view.status, ending));
+      }
+      print(await recordAfter(api, ending));
     } catch (error) {
       print(errorLine(error));
     }

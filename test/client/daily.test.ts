@@ -221,6 +221,112 @@ describe('the rendering', () => {
   });
 });
 
+describe('a finished daily game opened again', () => {
+  /** A daily game of `day`, ended by its event at `endedAt`, and a service whose day is `today`. */
+  const service = (day: string, status: 'won' | 'resigned', endedAt: string, today: string) => {
+    const game = {
+      id: 'g1',
+      version: 40,
+      status,
+      daily: day,
+      rules: { draw: 3, passes: 3, foundationToTableau: true },
+      stock: { count: 0 },
+      waste: [],
+      foundations: { C: [], D: [], H: [], S: [] },
+      tableau: Array.from({ length: 7 }, () => ({ hidden: 0, cards: [] })),
+      pass: 1,
+      recyclesLeft: 2,
+      moves: 30,
+      score: { vegas: -52, standard: 0 },
+      canUndo: false,
+      canRedo: false,
+      legalMoves: [],
+      ...(today === day ? {} : { deck: [] }),
+    };
+    const ending = {
+      version: 40,
+      type: status === 'won' ? 'moved' : 'resigned',
+      schema: 1,
+      at: endedAt,
+      data: {},
+    };
+    const stats = {
+      started: 1,
+      won: status === 'won' ? 1 : 0,
+      resigned: status === 'won' ? 0 : 1,
+      inPlay: 0,
+      winRate: status === 'won' ? 1 : 0,
+      currentStreak: 0,
+      bestStreak: 0,
+      bestVegas: -52,
+      fewestMovesToWin: null,
+      asOf: endedAt,
+      daily: { played: 1, won: 0, currentStreak: 0, bestStreak: 0 },
+    };
+    const me = {
+      gameId: 'g1',
+      status,
+      actions: 40,
+      moves: 30,
+      elapsedMs: 60_000,
+      rank: status === 'won' ? 1 : null,
+    };
+    return {
+      url: 'http://127.0.0.1:3000',
+      player: 'tess',
+      token: 'a.jwt.here',
+      signIn: async () => {},
+      daily: async () => ({
+        date: today,
+        rules: game.rules,
+        players: 1,
+        won: 0,
+        me: today === day ? me : null,
+      }),
+      playDaily: async () => game,
+      getGame: async () => game,
+      analysis: async () => ({ verdict: 'lost', line: null, lastWinnableVersion: null }),
+      eventsPage: async () => ({ events: [ending], next: null }),
+      myStats: async () => stats,
+    } as any;
+  };
+  const open = async (api: unknown, config: Record<string, unknown>) => {
+    const io = streams([]);
+    expect(await runPlay({ ...io, api: api as any, player: 'tess', color: false, ...config })).toBe(0);
+    return io.text();
+  };
+
+  it('by --daily the same day: the standing is said once', async () => {
+    const out = await open(service('2026-05-14', 'resigned', '2026-05-14T10:00:00.000Z', '2026-05-14'), {
+      daily: true,
+    });
+    expect(out.match(/Daily deal of 2026-05-14/g)).toHaveLength(1);
+    expect(out.match(/you: resigned/g)).toHaveLength(1);
+  });
+
+  it('after its day: says what is true of that game on the leaderboard', async () => {
+    const resigned = await open(service('2026-05-14', 'resigned', '2026-05-14T10:00:00.000Z', '2026-05-15'), {
+      game: 'g1',
+    });
+    expect(resigned).toContain(
+      "Your game on the daily deal of 2026-05-14 was not won, so it has no place on that day's leaderboard: only won games are ranked.",
+    );
+    expect(resigned).not.toContain('ended after its day');
+    const won = await open(service('2026-05-14', 'won', '2026-05-14T23:59:59.000Z', '2026-05-16'), {
+      game: 'g1',
+    });
+    expect(won).toContain(
+      "Your game on the daily deal of 2026-05-14 was won on its day: its rank is on that day's leaderboard (npm run play -- --leaderboard --date 2026-05-14).",
+    );
+    const late = await open(service('2026-05-14', 'won', '2026-05-15T00:00:01.000Z', '2026-05-15'), {
+      game: 'g1',
+    });
+    expect(late).toContain(
+      'Your game on the daily deal of 2026-05-14 was won after its day was over (00:00 UTC), so it is not ranked: only a game won on its day is.',
+    );
+  });
+});
+
 describe("today's deal at the terminal", () => {
   const [line] = fixtures.lines;
   const today = dayOf(Date.now());
