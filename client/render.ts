@@ -1,4 +1,5 @@
 import { clock, rankedClocks } from './clock.js';
+import { utcTime } from './days.js';
 import type { Analysis, Daily, GameEvent, Leaderboard, Move, PlayerStats, Suit, View } from './types.js';
 import { verdictWords } from './verdict.js';
 
@@ -269,15 +270,18 @@ export function renderLegalMoves(view: View, options: RenderOptions = {}): strin
     .join('\n');
 }
 
-/** A player's record, in a few lines. */
+/**
+ * A player's record, in a few lines. Its streaks: wins in a row among finished games, in the order
+ * they ended; and UTC days in a row with a daily win.
+ */
 export function renderStats(player: string, stats: PlayerStats): string {
   const rate =
     stats.winRate === null ? 'no game finished yet' : `${Math.round(stats.winRate * 1000) / 10}% won`;
   return [
     `${player}: ${plural(stats.started, 'game')} dealt, ${stats.won} won, ${stats.resigned} resigned, ${stats.inPlay} in play (${rate})`,
-    `  streak ${stats.currentStreak} (best ${stats.bestStreak}); best Vegas ${stats.bestVegas ?? '-'}; fewest moves to win ${stats.fewestMovesToWin ?? '-'}`,
-    `  daily deals: ${stats.daily.played} played, ${stats.daily.won} won; streak ${plural(stats.daily.currentStreak, 'day')} (best ${stats.daily.bestStreak})`,
-    `  as of ${stats.asOf ?? 'never'}`,
+    `  wins in a row: ${stats.currentStreak} now, best ${stats.bestStreak}; best Vegas ${stats.bestVegas ?? '-'}; fewest moves to win ${stats.fewestMovesToWin ?? '-'}`,
+    `  daily deals: ${stats.daily.played} played, ${stats.daily.won} won; days in a row with a daily win: ${stats.daily.currentStreak} now, best ${stats.daily.bestStreak}`,
+    ...(stats.asOf === null ? [] : [`  counted up to ${utcTime(stats.asOf)}`]),
   ].join('\n');
 }
 

@@ -382,7 +382,7 @@ describe("today's deal at the terminal", () => {
     expect(out).toMatch(
       new RegExp(`you: won in \\d+ moves \\(${line!.moves.length} actions, \\d+:\\d\\d\\), rank 1 of 1`),
     );
-    expect(out).toMatch(/daily deals: 1 played, 1 won; streak 1 day/);
+    expect(out).toMatch(/daily deals: 1 played, 1 won; days in a row with a daily win: 1 now, best 1/);
   });
 
   it("--leaderboard prints the day's board without a sign-in, and says why a day has none", {

@@ -6,6 +6,7 @@ import {
   renderAnalysis,
   renderBoard,
   renderLegalMoves,
+  renderStats,
   wantsColor,
 } from '../../client/render.js';
 import { whyNoneHome } from '../../client/run-play.js';
@@ -304,5 +305,31 @@ describe('autoplay that sent nothing home', () => {
       'A♦ could go home, but autoplay leaves the waste alone before the last pass (taking a card out changes what later passes deal): `w f` sends it',
     );
     expect(whyNoneHome({ ...view, legalMoves: [{ type: 'draw' }] })).toBe('no card can go home just now');
+  });
+});
+
+describe("a player's record", () => {
+  const stats = {
+    started: 7,
+    won: 3,
+    resigned: 2,
+    inPlay: 2,
+    winRate: 0.6,
+    currentStreak: 2,
+    bestStreak: 3,
+    bestVegas: 18,
+    fewestMovesToWin: 95,
+    asOf: '2026-12-05T13:21:42.235Z',
+    daily: { played: 4, won: 2, currentStreak: 1, bestStreak: 2 },
+  };
+
+  it('says what each streak counts, and when it was counted, in UTC as the terminal writes times', () => {
+    expect(renderStats('tess', stats)).toMatchInlineSnapshot(`
+      "tess: 7 games dealt, 3 won, 2 resigned, 2 in play (60% won)
+        wins in a row: 2 now, best 3; best Vegas 18; fewest moves to win 95
+        daily deals: 4 played, 2 won; days in a row with a daily win: 1 now, best 2
+        counted up to 2026-12-05 13:21:42 UTC"
+    `);
+    expect(renderStats('tess', { ...stats, asOf: null, winRate: null })).not.toContain('counted up to');
   });
 });
