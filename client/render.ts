@@ -12,6 +12,11 @@ export interface RenderOptions {
   color?: boolean;
   /** The play client's undo and redo keys under the status line (default true; a replay has its own). */
   undoKeys?: boolean;
+  /**
+   * A replay's frame: how the game ended (`over` when the frames do not say how), which a frame
+   * still in play shows beside its own status.
+   */
+  ended?: 'won' | 'resigned' | 'over';
 }
 
 export const SUIT_SYMBOLS: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
@@ -176,7 +181,9 @@ export function renderBoard(view: View, options: RenderOptions = {}): string {
       ? paint(color, '1;32', 'WON')
       : view.status === 'resigned'
         ? paint(color, '1;33', 'resigned')
-        : 'playing';
+        : options.ended === undefined
+          ? 'playing'
+          : `in play at this step (the game ${options.ended === 'over' ? 'is over' : `was ${options.ended} later`})`;
   lines.push(`${bold(color, 'Klondike')}  game ${view.id}  version ${view.version}  ${status}`);
   lines.push(statusLine(view));
   const undo = [view.canUndo ? 'u undo' : '', view.canRedo ? 'y redo' : ''].filter(Boolean).join(' · ');

@@ -12,6 +12,8 @@ export interface FrameSource {
   last: number;
   /** Where the frames come from, for the title line. */
   title: string;
+  /** How the game ended (`over` when the frames do not say how); undefined while it is in play. */
+  ended?: 'won' | 'resigned' | 'over';
   frame(version: number): Promise<Frame>;
 }
 
@@ -39,6 +41,7 @@ export async function apiFrames(api: Api, id: string): Promise<FrameSource> {
   return {
     last: view.version,
     title: `game ${id} (${view.status})`,
+    ...(view.status === 'playing' ? {} : { ended: view.status }),
     async frame(version) {
       const start = version - (version % PAGE);
       let page = pages.get(start);
@@ -130,6 +133,8 @@ export function fileFrames(api: Api, text: string, name: string, warn: (line: st
   const cache = new Map<number, Promise<Frame>>();
   return {
     last: events.length - 1,
+    // Its deal is shown, so the game is over: by a resignation, else by a win, when the log is whole.
+    ended: events.at(-1)!.type === 'resigned' ? 'resigned' : typeof body.next === 'number' ? 'over' : 'won',
     title: `${name}${typeof data.seed === 'number' ? ` (seed ${data.seed})` : ''}`,
     frame(version) {
       let frame = cache.get(version);
@@ -201,7 +206,9 @@ export async function runReplay(config: ReplayConfig): Promise<number> {
   const show = async (version: number) => {
     const frame = await source.frame(version);
     print(`── ${version}/${source.last} · ${describeEvent(frame.event, frame.view, color)} ──`);
-    print(renderBoard(frame.view, { color, undoKeys: false }));
+    print(
+      renderBoard(frame.view, { color, undoKeys: false, ...(source.ended ? { ended: source.ended } : {}) }),
+    );
   };
 
   try {

@@ -10,7 +10,9 @@ import {
   wantsColor,
 } from '../../client/render.js';
 import { whyNoneHome } from '../../client/run-play.js';
+import { runReplay } from '../../client/run-replay.js';
 import type { GameEvent, View } from '../../client/types.js';
+import { streams } from './streams.js';
 
 /** Seed 42 after `7 1`, `2 f`, `d`, `d`, as the API sent it. */
 const view: View = {
@@ -223,6 +225,42 @@ describe('renderBoard of a finished game', () => {
     expect(emptied).not.toContain('stock, next card drawn first');
     expect(emptied.split('\n')[5]).toBe('  ·  0      3♥  J♠  7♦ +3      ♣    ♦    ♥    ♠');
     expect(renderBoard(view, { color: false })).not.toContain('face-down card, shown');
+  });
+});
+
+describe("a replay's frame of a finished game", () => {
+  const event = { version: 3, type: 'drawn', schema: 1, at: '2026-01-01T00:00:00.000Z', data: {} };
+  const api = (status: View['status']) =>
+    ({
+      url: 'http://127.0.0.1:3000',
+      getGame: async () => ({ ...resigned, status }),
+      replayPage: async () => ({
+        frames: [0, 1, 2, 3, 4].map((version) => ({
+          version,
+          event: { ...event, version },
+          view: { ...resigned, version, status: version === 4 ? status : 'playing' },
+        })),
+        next: null,
+      }),
+    }) as any;
+  const header = async (status: View['status'], at: number) => {
+    const io = streams();
+    expect(await runReplay({ ...io, api: api(status), source: 'game-42', at, color: false })).toBe(0);
+    return io.text().split('\n')[1];
+  };
+
+  it('says a step in play is in play at that step, and how the game ended, above its revealed cards', async () => {
+    expect(await header('resigned', 3)).toBe(
+      'Klondike  game game-42  version 3  in play at this step (the game was resigned later)',
+    );
+    expect(await header('won', 3)).toBe(
+      'Klondike  game game-42  version 3  in play at this step (the game was won later)',
+    );
+    expect(await header('resigned', 4)).toBe('Klondike  game game-42  version 4  resigned');
+    // A game still in play (replayed with its token) is just in play.
+    expect(renderBoard(view, { color: false }).split('\n')[0]).toBe(
+      'Klondike  game game-42  version 4  playing',
+    );
   });
 });
 
