@@ -179,10 +179,6 @@ export async function runPlay(config: PlayConfig): Promise<number> {
         print(`Your game on today's deal, ${view.id}, at version ${view.version}.`);
       }
     } else if (config.game) {
-      if (!api.token) {
-        fail('--game needs --token (the token POST /games gave), or --player for a game of yours.');
-        return 2;
-      }
       view = await api.getGame(config.game);
       print(`Resumed game ${view.id} at version ${view.version}.`);
     } else {
@@ -547,6 +543,11 @@ export function parsePlayArgs(
   const player = values.player as string | undefined;
   if (player !== undefined && !/^[\w.@-]{1,64}$/.test(player)) {
     throw new UsageError(`--player takes a name of 1 to 64 letters, digits, _ . @ or -, not "${player}"`);
+  }
+  if (game !== undefined && player === undefined && common.token === undefined) {
+    throw new UsageError(
+      '--game needs --token T (the token the game was dealt with), or --player NAME for a game of yours',
+    );
   }
   const dealing = Object.keys(newGame).length > 0 || game !== undefined;
   const daily = values.daily === true;

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { type Api, ApiError } from './api.js';
 import { lineReader, type Streams } from './io.js';
-import { cliMain, errorLine, type MainStreams, session, withSymbols } from './main.js';
+import { cliMain, errorLine, type MainStreams, refusal, session, withSymbols } from './main.js';
 import { COMMON_OPTIONS, type CommonOptions, commonOptions, integer, parse, UsageError } from './options.js';
 import { describeEvent, renderBoard } from './render.js';
 import type { Frame, GameEvent, HistoryStep, Move, Rules } from './types.js';
@@ -195,11 +195,15 @@ export async function runReplay(config: ReplayConfig): Promise<number> {
     } else if (/^[A-Za-z0-9-]{1,64}$/.test(config.source) && !/\.json$/i.test(config.source)) {
       source = await apiFrames(api, config.source);
     } else {
-      fail(`${config.source}: no such file, and not a game id`);
-      return 2;
+      throw new UsageError(`${config.source}: no such file, and not a game id`);
+    }
+    if (config.at !== undefined && config.at > source.last) {
+      throw new UsageError(
+        `--at ${config.at} is past the end: ${source.title} has versions 0 to ${source.last}`,
+      );
     }
   } catch (error) {
-    fail(errorLine(error));
+    fail(error instanceof UsageError ? refusal('replay', error) : errorLine(error));
     return error instanceof UsageError ? 2 : 1;
   }
 
@@ -213,10 +217,6 @@ export async function runReplay(config: ReplayConfig): Promise<number> {
 
   try {
     if (config.at !== undefined) {
-      if (config.at > source.last) {
-        fail(`version ${config.at} is past the end: ${source.title} has versions 0 to ${source.last}`);
-        return 2;
-      }
       await show(config.at);
       return 0;
     }

@@ -3,9 +3,10 @@ import { ApiError, createApi, Interrupted } from '../../client/api.js';
 import { parseCommand } from '../../client/commands.js';
 import { errorLine } from '../../client/main.js';
 import { UsageError } from '../../client/options.js';
-import { parsePlayArgs } from '../../client/run-play.js';
-import { parseReplayArgs } from '../../client/run-replay.js';
+import { parsePlayArgs, playMain } from '../../client/run-play.js';
+import { parseReplayArgs, replayMain, runReplay } from '../../client/run-replay.js';
 import { deckFromSeed, formatCard } from '../../domain/index.js';
+import { streams } from './streams.js';
 
 const move = (from: string, to: string, count?: number) => ({
   kind: 'move',
@@ -188,6 +189,28 @@ describe('command-line mistakes', () => {
     const line = `--game 3b8f3a2e-0000-4000-8000-000000000000 --token=${token}`;
     expect(parsePlayArgs(line.split(' '), {})).toMatchObject({ token });
     expect(() => parsePlayArgs(['--token', token], {})).toThrow(`write --token=${token} to give it`);
+  });
+});
+
+describe('every refusal of a command line, in one frame', () => {
+  it('says the command, the mistake, and where the usage is, with exit status 2', async () => {
+    const play = streams();
+    expect(await playMain(['--game', 'g1'], play, {})).toBe(2);
+    expect(play.text()).toBe(
+      'klondike play: --game needs --token T (the token the game was dealt with), or --player NAME for a game of yours (--help for usage)\n',
+    );
+    const replay = streams();
+    expect(await replayMain(['no/such/game.json'], replay, {})).toBe(2);
+    expect(replay.text()).toBe(
+      'klondike replay: no/such/game.json: no such file, and not a game id (--help for usage)\n',
+    );
+    // Found out once the game is asked for: a version past its end.
+    const api = { url: 'http://127.0.0.1:3000', getGame: async () => ({ version: 4, status: 'won' }) } as any;
+    const past = streams();
+    expect(await runReplay({ ...past, api, source: 'g1', at: 9 })).toBe(2);
+    expect(past.text()).toBe(
+      'klondike replay: --at 9 is past the end: game g1 (won) has versions 0 to 4 (--help for usage)\n',
+    );
   });
 });
 
