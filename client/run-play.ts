@@ -30,8 +30,6 @@ import type { GameEvent, NewGame, Rules, View } from './types.js';
 export interface PlayConfig extends Streams, Partial<CommonOptions> {
   /** Resume this game (needs `token`, or `player` for a game of theirs) instead of creating one. */
   game?: string;
-  /** Sign in as this player at the local runtime's development issuer: the game is theirs. */
-  player?: string;
   /** The body of POST /games for a new game. */
   newGame?: NewGame;
   /** Play today's daily deal (signed in): the player's one game on it, dealt or resumed. */
@@ -435,7 +433,9 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   }
   if (view.status !== 'playing') {
     print(
-      `${view.daily && !view.deck ? 'Its replay is public once the day is over (00:00 UTC): ' : 'Replay it: '}npm run replay -- ${view.id}${at}`,
+      view.daily && !view.deck
+        ? `Its replay is public once the day is over (00:00 UTC); yours to replay now: npm run replay -- ${view.id} ${signedAs}${at}`
+        : `Replay it: npm run replay -- ${view.id}${at}`,
     );
   }
   if (api.player !== undefined && view.status !== 'playing') {
@@ -485,7 +485,7 @@ export function parsePlayArgs(
   env: NodeJS.ProcessEnv = process.env,
 ):
   | { help: true }
-  | ({ help?: false } & Pick<PlayConfig, 'game' | 'player' | 'daily' | 'name' | 'leaderboard'> & {
+  | ({ help?: false } & Pick<PlayConfig, 'game' | 'daily' | 'name' | 'leaderboard'> & {
         newGame: NewGame;
       } & CommonOptions) {
   const { values } = parse(
@@ -499,7 +499,6 @@ export function parsePlayArgs(
       winnable: { type: 'boolean' },
       'foundation-to-tableau': { type: 'string' },
       game: { type: 'string' },
-      player: { type: 'string' },
       daily: { type: 'boolean' },
       name: { type: 'string' },
       leaderboard: { type: 'boolean' },
@@ -540,10 +539,7 @@ export function parsePlayArgs(
   if (game !== undefined && Object.keys(newGame).length > 0) {
     throw new UsageError('--game resumes a game: it takes no deal or rule option');
   }
-  const player = values.player as string | undefined;
-  if (player !== undefined && !/^[\w.@-]{1,64}$/.test(player)) {
-    throw new UsageError(`--player takes a name of 1 to 64 letters, digits, _ . @ or -, not "${player}"`);
-  }
+  const { player } = common;
   if (game !== undefined && player === undefined && common.token === undefined) {
     throw new UsageError(
       '--game needs --token T (the token the game was dealt with), or --player NAME for a game of yours',
@@ -580,7 +576,6 @@ export function parsePlayArgs(
     ...common,
     newGame,
     ...(game === undefined ? {} : { game }),
-    ...(player === undefined ? {} : { player }),
     ...(daily ? { daily } : {}),
     ...(name === undefined ? {} : { name }),
     ...(values.leaderboard

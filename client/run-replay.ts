@@ -30,9 +30,9 @@ export async function apiFrames(api: Api, id: string): Promise<FrameSource> {
     view = await api.getGame(id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      // The API says only that the game needs its token: in play, or a daily game of a day not over.
+      // The API says only that the game needs a token: in play, or a daily game of a day not over.
       throw new UsageError(
-        `game ${id} is still in play, or a daily game whose day is not over (00:00 UTC): its replay needs --token until then`,
+        `game ${id} is still in play, or a daily game whose day is not over (00:00 UTC): until then only its player replays it, signed in as they played it (--player NAME) or with its token (--token T)`,
       );
     }
     throw error;
@@ -190,6 +190,7 @@ export async function runReplay(config: ReplayConfig): Promise<number> {
 
   let source: FrameSource;
   try {
+    if (config.player) await api.signIn(config.player);
     if (await isFile(config.source)) {
       source = fileFrames(api, await readFile(config.source, 'utf8'), config.source, fail);
     } else if (/^[A-Za-z0-9-]{1,64}$/.test(config.source) && !/\.json$/i.test(config.source)) {
@@ -292,7 +293,9 @@ Steps through a game frame by frame: n or enter next, p previous, j N jump, f / 
   --at N               print the frame at version N and stop
   --all                print every frame and stop
   --token T            the token of a game still in play, or of a daily game until its day is over
-                       (other finished games are public)
+                       (other finished games are public), or a sign-in token of its player
+  --player NAME        sign in at the local runtime's development issuer: your own games replay
+                       while in play, and your daily game before its day is over
   --url URL            the API (default $KLONDIKE_URL, else http://127.0.0.1:$PORT,
                        the port of npm start, 3000 when PORT is not set)
   --timeout SECONDS    per request (default 10)

@@ -145,6 +145,11 @@ describe('command-line mistakes', () => {
     expect(parsePlayArgs(['--player', 'p', '--name', `${'e\u0301'.repeat(24)}`], {})).toMatchObject({
       player: 'p',
     });
+    // Both commands sign in with --player, read by one rule.
+    expect(parseReplayArgs(['g1', '--player', 'tess'], {})).toMatchObject({ source: 'g1', player: 'tess' });
+    expect(() => parseReplayArgs(['g1', '--player', 'no one'], {})).toThrow(
+      '--player takes a name of 1 to 64 letters, digits, _ . @ or -, not "no one"',
+    );
     // A wait no timer can hold is refused, not reported as the server out of reach.
     expect(() => parsePlayArgs(['--timeout', '1e9'], {})).toThrow(
       /^--timeout takes seconds, more than 0 and at most 86400/,

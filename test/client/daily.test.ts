@@ -4,10 +4,12 @@
  * the local runtime, whose deal of the day is a deal with a known winning line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../client/api.js';
 import { parseCommand } from '../../client/commands.js';
 import { UsageError } from '../../client/options.js';
 import { moveCommand, printable, renderDaily, renderLeaderboard } from '../../client/render.js';
 import { parsePlayArgs, runPlay } from '../../client/run-play.js';
+import { runReplay } from '../../client/run-replay.js';
 import type { Daily, Leaderboard, Move } from '../../client/types.js';
 import { dayOf } from '../../domain/index.js';
 import { keepDailyDeal } from '../../functions/store/daily.js';
@@ -304,6 +306,44 @@ describe('a finished daily game opened again', () => {
     expect(out.match(/you: resigned/g)).toHaveLength(1);
   });
 
+  it('while its day lasts: its player can replay it, signed in as they played it', async () => {
+    const today = service('2026-05-14', 'resigned', '2026-05-14T10:00:00.000Z', '2026-05-14');
+    const out = await open(today, { daily: true });
+    expect(out).toContain(
+      'Its replay is public once the day is over (00:00 UTC); yours to replay now: npm run replay -- g1 --player tess',
+    );
+    // The replay signs in as --player; without it, it says how its player replays it.
+    let signedIn = false;
+    const api = {
+      url: 'http://127.0.0.1:3000',
+      signIn: async () => {
+        signedIn = true;
+      },
+      getGame: async () => {
+        if (!signedIn)
+          throw new ApiError(401, { type: 'x', title: 'x', status: 401, detail: 'A token, please.' });
+        return { version: 0, status: 'resigned' };
+      },
+      replayPage: async () => ({
+        frames: [
+          {
+            version: 0,
+            event: { type: 'dealt', data: {} },
+            view: { ...(await today.getGame()), version: 0 },
+          },
+        ],
+      }),
+    } as any;
+    const anonymous = streams();
+    expect(await runReplay({ ...anonymous, api, source: 'g1', at: 0 })).toBe(2);
+    expect(anonymous.text()).toBe(
+      'klondike replay: game g1 is still in play, or a daily game whose day is not over (00:00 UTC): until then only its player replays it, signed in as they played it (--player NAME) or with its token (--token T) (--help for usage)\n',
+    );
+    const player = streams();
+    expect(await runReplay({ ...player, api, source: 'g1', at: 0, player: 'tess', color: false })).toBe(0);
+    expect(player.text()).toContain('Klondike  game g1  version 0');
+  });
+
   it('after its day: says what is true of that game on the leaderboard', async () => {
     const resigned = await open(service('2026-05-14', 'resigned', '2026-05-14T10:00:00.000Z', '2026-05-15'), {
       game: 'g1',
@@ -378,7 +418,9 @@ describe("today's deal at the terminal", () => {
     expect(status).toBe(0);
     expect(out).toContain(`Your game on today's deal, ${id}, at version 1.`);
     expect(out).toMatch(/Won in \d+ moves!/);
-    expect(out).toContain(`Its replay is public once the day is over (00:00 UTC): npm run replay -- ${id}`);
+    expect(out).toContain(
+      `Its replay is public once the day is over (00:00 UTC); yours to replay now: npm run replay -- ${id} --player tess --url ${local.url}`,
+    );
     expect(out).toMatch(
       new RegExp(`you: won in \\d+ moves \\(${line!.moves.length} actions, \\d+:\\d\\d\\), rank 1 of 1`),
     );

@@ -129,7 +129,7 @@ describe('a game played and replayed through the terminal client', () => {
     const io = streams();
     expect(await runReplay({ ...io, url: local.url, source: id, all: true })).toBe(2);
     expect(io.text()).toBe(
-      `klondike replay: game ${id} is still in play, or a daily game whose day is not over (00:00 UTC): its replay needs --token until then (--help for usage)\n`,
+      `klondike replay: game ${id} is still in play, or a daily game whose day is not over (00:00 UTC): until then only its player replays it, signed in as they played it (--player NAME) or with its token (--token T) (--help for usage)\n`,
     );
   });
 
