@@ -330,10 +330,6 @@ export function renderDaily(daily: Daily, signedIn: boolean): string {
   return lines.join('\n');
 }
 
-/**
- * A day's leaderboard (the entries of one or more pages): rank, name, actions (every action, undo
- * and redo too: what it is ranked by), moves, time, finish, and the game to replay once the day is over.
- */
 /** The East Asian wide and fullwidth letters: two columns of a terminal each. */
 const WIDE =
   /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
@@ -341,7 +337,13 @@ const WIDE =
 /** The columns of a terminal that a character takes: two for a wide one, none for a combining mark. */
 const columnsOf = (char: string): number => (/\p{M}/u.test(char) ? 0 : WIDE.test(char) ? 2 : 1);
 
-export function renderLeaderboard(board: Leaderboard): string {
+/**
+ * A day's leaderboard (the entries of one or more pages): rank, name, actions (every action, undo
+ * and redo too: what it is ranked by), moves, time, finish, and the game to replay once the day is over.
+ * `you`: the name the leaderboards show for the signed-in player, whose rows are marked `›` (names
+ * are not unique: a row under it is under that name).
+ */
+export function renderLeaderboard(board: Leaderboard, you?: string): string {
   const lines = [
     `Leaderboard of ${board.date}: ${plural(board.players, 'player')}, ${board.won} won (ranked by fewest actions, then time, then the earliest finish)`,
   ];
@@ -369,7 +371,7 @@ export function renderLeaderboard(board: Leaderboard): string {
   );
   board.entries.forEach((entry, i) => {
     lines.push(
-      `  ${String(entry.rank).padStart(4)}  ${name(entry.player)}  ${String(entry.actions).padStart(7)}  ${String(entry.moves).padStart(5)}  ${times[i]!.padStart(width)}  ${entry.finishedAt.slice(11, 19)}Z ${entry.gameId ?? '(shown after the day)'}`,
+      `${entry.player === you ? '› ' : '  '}${String(entry.rank).padStart(4)}  ${name(entry.player)}  ${String(entry.actions).padStart(7)}  ${String(entry.moves).padStart(5)}  ${times[i]!.padStart(width)}  ${entry.finishedAt.slice(11, 19)}Z ${entry.gameId ?? '(shown after the day)'}`,
     );
   });
   lines.push(
@@ -377,5 +379,12 @@ export function renderLeaderboard(board: Leaderboard): string {
       ? '  replay a game: npm run replay -- <game>'
       : '  the games and their replays show once the day is over (00:00 UTC)',
   );
+  if (you !== undefined) {
+    lines.push(
+      board.entries.some((entry) => entry.player === you)
+        ? `  › your name on the leaderboards, ${printable(you)}`
+        : `  your name on the leaderboards, ${printable(you)}, is not among these`,
+    );
+  }
   return lines.join('\n');
 }

@@ -56,9 +56,11 @@ const urlOption = (api: Api): string => (api.url === DEFAULT_URL ? '' : ` --url 
 
 /**
  * A day's leaderboard, as many entries as `limit` (page after page): `date` is YYYY-MM-DD,
- * `yesterday`, or today's when left out (today by the server's clock, from GET /daily).
+ * `yesterday`, or today's when left out (today by the server's clock, from GET /daily). Signed in,
+ * the rows under the player's name are marked.
  */
 async function leaderboardText(api: Api, date: string | undefined, limit: number): Promise<string> {
+  const you = api.player === undefined ? undefined : (await api.profile()).displayName;
   const day =
     date === undefined || date === 'yesterday'
       ? await api.daily().then((today) => (date ? shiftDay(today.date, -1) : today.date))
@@ -69,7 +71,7 @@ async function leaderboardText(api: Api, date: string | undefined, limit: number
     page = await api.leaderboard(day, Math.min(limit - entries.length, BOARD_PAGE), page.next);
     entries.push(...page.entries);
   }
-  const text = renderLeaderboard({ ...page, entries });
+  const text = renderLeaderboard({ ...page, entries }, you);
   return page.next === null
     ? text
     : `${text}\n  more: npm run play -- --leaderboard --date ${day} --limit ${limit + 20}${urlOption(api)}`;
@@ -144,6 +146,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
 
   if (config.leaderboard) {
     try {
+      if (config.player) await api.signIn(config.player);
       print(await leaderboardText(api, config.leaderboard.date, config.leaderboard.limit));
       return 0;
     } catch (error) {
@@ -472,7 +475,7 @@ Plays Klondike at the terminal against the HTTP API.
   --name NAME           with --player: the name the leaderboards show for you (1 to 24 letters, digits,
                         spaces and - _ . ')
   --leaderboard         print a day's leaderboard and end: --date YYYY-MM-DD or yesterday (default
-                        today), --limit N entries (default 20)
+                        today), --limit N entries (default 20); with --player, the rows under your name marked
   --url URL             the API (default $KLONDIKE_URL, else http://127.0.0.1:$PORT,
                         the port of npm start, 3000 when PORT is not set)
   --timeout SECONDS     per request (default 10)

@@ -178,6 +178,37 @@ describe('the rendering', () => {
     );
   });
 
+  it('with --player, marks the rows under the name the leaderboards show for the player', async () => {
+    const io = streams();
+    let signedIn = '';
+    const api = {
+      url: 'http://127.0.0.1:3000',
+      player: 'tess',
+      signIn: async (player: string) => {
+        signedIn = player;
+      },
+      profile: async () => ({ name: 'Ωμέγα', displayName: 'Ωμέγα' }),
+      leaderboard: async () => board(null),
+    } as any;
+    expect(
+      await runPlay({ ...io, api, player: 'tess', leaderboard: { date: '2026-05-14', limit: 20 } }),
+    ).toBe(0);
+    expect(signedIn).toBe('tess');
+    expect(io.text()).toMatchInlineSnapshot(`
+      "Leaderboard of 2026-05-14: 3 players, 3 won (ranked by fewest actions, then time, then the earliest finish)
+        rank  player                    actions  moves     time  finished  game
+           1  Zoë O'Brien                    96     96     1:05  08:01:02Z (shown after the day)
+      ›    1  Ωμέγα                          96     96     1:05  08:01:02Z (shown after the day)
+           3  A name of twenty-four ch     1200     99  1:02:03  23:59:59Z (shown after the day)
+        the games and their replays show once the day is over (00:00 UTC)
+        › your name on the leaderboards, Ωμέγα
+      "
+    `);
+    expect(renderLeaderboard(board(null), 'Nobody')).toContain(
+      '  your name on the leaderboards, Nobody, is not among these',
+    );
+  });
+
   it('keeps its columns whatever the script of a name: a wide letter takes two, a mark none', () => {
     const rows = (player: string) =>
       renderLeaderboard({ ...board(null), entries: [{ ...board(null).entries[0]!, player }] }).split(
