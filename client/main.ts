@@ -1,11 +1,7 @@
 import { type Api, ApiError, createApi, DEFAULT_URL, NetworkError } from './api.js';
 import { printer, type Streams } from './io.js';
 import { type CommonOptions, UsageError } from './options.js';
-import { cardText, wantsColor } from './render.js';
-
-/** The API's card codes (`TC`) in a message, as the board draws them (`10♣`). */
-export const withSymbols = (text: string): string =>
-  text.replace(/(?<![A-Za-z0-9])[A2-9TJQK][CDHS](?![A-Za-z0-9])/g, (code) => cardText(code).trim());
+import { wantsColor, withSymbols } from './render.js';
 
 /** A refusal or a failure, on one line. */
 export function errorLine(error: unknown): string {

@@ -1,6 +1,16 @@
 import { clock, rankedClocks } from './clock.js';
 import { utcTime } from './days.js';
-import type { Analysis, Daily, GameEvent, Leaderboard, Move, PlayerStats, Suit, View } from './types.js';
+import type {
+  Analysis,
+  Daily,
+  GameEvent,
+  Hint,
+  Leaderboard,
+  Move,
+  PlayerStats,
+  Suit,
+  View,
+} from './types.js';
 import { verdictWords } from './verdict.js';
 
 /**
@@ -44,6 +54,10 @@ export function cardText(code: string): string {
   return (rank + suit).padStart(3);
 }
 
+/** The API's card codes (`TC`) in a message, as the board draws them (`10♣`). */
+export const withSymbols = (text: string): string =>
+  text.replace(/(?<![A-Za-z0-9])[A2-9TJQK][CDHS](?![A-Za-z0-9])/g, (code) => cardText(code).trim());
+
 /** A card's face, coloured when asked: red or black on white. */
 export function card(code: string, color = false): string {
   return paint(color, isRed(code) ? '31;47' : '30;47', cardText(code));
@@ -86,6 +100,39 @@ export function moveCommand(move: Move): string {
   const to = move.to.startsWith('t') ? move.to.slice(1) : 'f';
   const count = move.count !== undefined && move.count > 1 ? ` ${move.count}` : '';
   return `${from} ${to}${count}`;
+}
+
+/** A pile's code (`t3`, `fH`) as the help names the pile: `column 3`, `the ♥ foundation`. */
+const pileWords = (pile: string): string =>
+  pile.startsWith('t') ? `column ${pile.slice(1)}` : `the ${SUIT_SYMBOLS[pile[1] as Suit]} foundation`;
+
+/**
+ * A hint (GET /games/{id}/hint) as the terminal says it: the command that plays its move, then the
+ * service's reason with its cards and piles as the board and the help show them, and its odds in
+ * plain words: of the sampled ways the unseen cards may lie, how many can be won now, and after it.
+ */
+export function renderHint({ move, reason }: Hint): string {
+  const words = withSymbols(reason)
+    .replace(
+      /Of (\d+) ways the unseen cards may lie, (\d+) can be won from here(?: \((\d+) undecided\))?, and this move loses (none|\d+) of them\./,
+      (_, ways: string, won: string, open: string | undefined, lost: string) => {
+        const after = Number(won) - (lost === 'none' ? 0 : Number(lost));
+        const still =
+          after === Number(won)
+            ? after === 1
+              ? 'it still can'
+              : `all ${won} still can`
+            : `${after} still can`;
+        const unsure = open === undefined ? '' : ` and ${open} could not be worked out in time`;
+        return `Of ${ways} ways the unseen cards may lie, ${won} can be won from here${unsure}; after this move, ${still}.`;
+      },
+    )
+    .replace(/the top of the waste \((\d+) moves?\)/, (_, steps: string) =>
+      steps === '1' ? 'the top of the waste' : `the top of the waste in ${steps} moves, this one the first`,
+    )
+    .replace(/\b(?:t[1-7]|f[CDHS])\b/g, pileWords)
+    .replace(/\bfrom waste\b/, 'from the waste');
+  return move ? `hint: ${moveCommand(move)}  (${words})` : `hint: ${words}`;
 }
 
 /** A move in words, with the cards it takes when the view shows them: `t7 → t1: 3♠`. */

@@ -3,7 +3,7 @@ import { leftToGoHome } from './autoplay.js';
 import { HELP, parseCommand } from './commands.js';
 import { isDay, shiftDay } from './days.js';
 import { type LineReader, lineReader, type Streams } from './io.js';
-import { cliMain, errorLine, type MainStreams, session, withSymbols } from './main.js';
+import { cliMain, errorLine, type MainStreams, session } from './main.js';
 import { NAME_MAX, nameCharacters } from './names.js';
 import {
   COMMON_OPTIONS,
@@ -21,9 +21,11 @@ import {
   renderAnalysis,
   renderBoard,
   renderDaily,
+  renderHint,
   renderLeaderboard,
   renderLegalMoves,
   renderStats,
+  withSymbols,
 } from './render.js';
 import type { GameEvent, NewGame, Rules, View } from './types.js';
 
@@ -314,12 +316,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
           print(renderLegalMoves(view, { color }));
           continue;
         case 'hint':
-          await read(async () => {
-            const { move, reason } = await api.hint(view.id);
-            return move
-              ? `hint: ${moveCommand(move)}  (${withSymbols(reason)})`
-              : `hint: ${withSymbols(reason)}`;
-          });
+          await read(async () => renderHint(await api.hint(view.id)));
           if (interrupted) break;
           continue;
         case 'daily':

@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { type Api, ApiError } from './api.js';
 import { lineReader, type Streams } from './io.js';
-import { cliMain, errorLine, type MainStreams, refusal, session, withSymbols } from './main.js';
+import { cliMain, errorLine, type MainStreams, refusal, session } from './main.js';
 import { COMMON_OPTIONS, type CommonOptions, commonOptions, integer, parse, UsageError } from './options.js';
-import { describeEvent, renderBoard } from './render.js';
+import { describeEvent, renderBoard, withSymbols } from './render.js';
 import type { Frame, GameEvent, HistoryStep, Move, Rules } from './types.js';
 
 /** Frames 0..last of one game, fetched as they are asked for. */

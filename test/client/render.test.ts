@@ -5,6 +5,7 @@ import {
   moveCommand,
   renderAnalysis,
   renderBoard,
+  renderHint,
   renderLegalMoves,
   renderStats,
   wantsColor,
@@ -324,6 +325,43 @@ describe('cards, moves and events in words', () => {
     expect(wantsColor({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
     expect(wantsColor({ isTTY: false }, { FORCE_COLOR: '1' })).toBe(true);
     expect(wantsColor({ isTTY: true }, { TERM: 'dumb' })).toBe(false);
+  });
+});
+
+describe('a hint', () => {
+  it("names the move by the terminal's command and piles, and says its odds plainly", () => {
+    const move = { type: 'move', from: 't5', to: 'fC', count: 1 } as const;
+    expect(
+      renderHint({ move, reason: 'Move AC from t5 to fC: it is never needed in the tableau again.' }),
+    ).toBe(
+      'hint: 5 f  (Move A♣ from column 5 to the ♣ foundation: it is never needed in the tableau again.)',
+    );
+    const sampled = (odds: string) =>
+      renderHint({
+        move: { type: 'move', from: 'waste', to: 't3', count: 1 },
+        reason: `Move 8D from waste to t3: it plays the waste's top card. Of 48 ways the unseen cards may lie, ${odds} of them.`,
+      });
+    expect(sampled('30 can be won from here (2 undecided), and this move loses 1')).toBe(
+      "hint: w 3  (Move 8♦ from the waste to column 3: it plays the waste's top card. Of 48 ways the unseen cards may lie, 30 can be won from here and 2 could not be worked out in time; after this move, 29 still can.)",
+    );
+    expect(sampled('14 can be won from here, and this move loses none')).toContain(
+      'Of 48 ways the unseen cards may lie, 14 can be won from here; after this move, all 14 still can.',
+    );
+    expect(sampled('1 can be won from here, and this move loses none')).toContain(
+      '1 can be won from here; after this move, it still can.',
+    );
+    expect(
+      renderHint({
+        move: { type: 'draw' },
+        reason:
+          'Draw: it brings a card of the stock to the top of the waste (9 moves), to play it to t3. Of 48 ways the unseen cards may lie, 5 can be won from here, and this move loses none of them.',
+      }),
+    ).toBe(
+      'hint: d  (Draw: it brings a card of the stock to the top of the waste in 9 moves, this one the first, to play it to column 3. Of 48 ways the unseen cards may lie, 5 can be won from here; after this move, all 5 still can.)',
+    );
+    expect(renderHint({ move: null, reason: 'No move is left: only undo can help.' })).toBe(
+      'hint: No move is left: only undo can help.',
+    );
   });
 });
 
