@@ -13,7 +13,3 @@ export function shiftDay(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
-
-/** A time as the API writes it (ISO 8601), as the terminal shows one: `2026-12-05 13:21:42 UTC`. */
-export const utcTime = (iso: string): string =>
-  new Date(iso).toISOString().slice(0, 19).replace('T', ' ').concat(' UTC');

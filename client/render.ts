@@ -1,5 +1,4 @@
 import { clock, rankedClocks } from './clock.js';
-import { utcTime } from './days.js';
 import type {
   Analysis,
   Daily,
@@ -323,6 +322,9 @@ export function renderLegalMoves(view: View, options: RenderOptions = {}): strin
     .map((move) => `  ${moveCommand(move).padEnd(8)} ${describeMove(move, view, options.color)}`)
     .join('\n');
 }
+
+/** A time as the API writes it (ISO 8601), as the terminal shows times: `2026-12-05 13:21:42 UTC`. */
+const utcTime = (iso: string): string => `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
 /**
  * A player's record, in a few lines. Its streaks: wins in a row among finished games, in the order
