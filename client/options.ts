@@ -105,7 +105,10 @@ export function commonOptions(values: Values, env: NodeJS.ProcessEnv): CommonOpt
 /** An integer in a range, from an option's text. */
 export function integer(name: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
-    const range = max >= Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+    // No bound but the largest whole number a client holds exactly (the API's bound too) is named
+    // only to a number past it.
+    const range =
+      max >= Number.MAX_SAFE_INTEGER && !(Number(text) > max) ? `${min} or more` : `from ${min} to ${max}`;
     throw new UsageError(`--${name} takes a whole number ${range}, not "${text}"`);
   }
   return Number(text);

@@ -118,7 +118,13 @@ describe('command-line mistakes', () => {
     expect(() => parsePlayArgs(['--seed=-1'], {})).toThrow(
       /--seed takes a whole number from 0 to 4294967295, not "-1"/,
     );
-    expect(() => parsePlayArgs(['--passes', '1000001'], {})).not.toThrow();
+    // Any whole number of passes the API takes (its bound is 2^53 - 1, as the client's).
+    expect(parsePlayArgs(['--passes', '99999999999'], {})).toMatchObject({
+      newGame: { rules: { passes: 99999999999 } },
+    });
+    expect(() => parsePlayArgs(['--passes', '9007199254740992'], {})).toThrow(
+      '--passes takes a whole number from 1 to 9007199254740991, not "9007199254740992"',
+    );
     // Numbers with no upper bound but the largest a client can hold name none.
     expect(() => parseReplayArgs(['some-game', '--at', '1e2'], {})).toThrow(
       '--at takes a whole number 0 or more, not "1e2"',
