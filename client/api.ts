@@ -237,6 +237,8 @@ export function createApi(options: ApiOptions = {}) {
         'GET',
         `/daily/${encodeURIComponent(date)}/leaderboard?limit=${limit}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
       ),
+    /** GET /me/profile: the name the leaderboards show for the signed-in player. */
+    profile: () => call<PlayerProfile>('GET', '/me/profile'),
     /** PUT /me/profile: the name the leaderboards show for the signed-in player. */
     setName: (name: string) => call<PlayerProfile>('PUT', '/me/profile', { name }),
     getGame: (id: string, at?: number) => call<View>('GET', game(id) + (at === undefined ? '' : `?at=${at}`)),

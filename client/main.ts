@@ -1,11 +1,7 @@
 import { type Api, ApiError, createApi, DEFAULT_URL, NetworkError } from './api.js';
 import { printer, type Streams } from './io.js';
 import { type CommonOptions, UsageError } from './options.js';
-import { cardText, wantsColor } from './render.js';
-
-/** The API's card codes (`TC`) in a message, as the board draws them (`10♣`). */
-export const withSymbols = (text: string): string =>
-  text.replace(/(?<![A-Za-z0-9])[A2-9TJQK][CDHS](?![A-Za-z0-9])/g, (code) => cardText(code).trim());
+import { wantsColor, withSymbols } from './render.js';
 
 /** A refusal or a failure, on one line. */
 export function errorLine(error: unknown): string {
@@ -20,6 +16,10 @@ export function errorLine(error: unknown): string {
   return `error: ${(error as Error)?.message ?? String(error)}`;
 }
 
+/** A mistake on a command's command line, as every refusal of one is said. */
+export const refusal = (command: 'play' | 'replay', error: UsageError): string =>
+  `klondike ${command}: ${error.message} (--help for usage)`;
+
 export type MainStreams = Streams & { errors?: NodeJS.WritableStream };
 
 const STANDARD: MainStreams = { input: process.stdin, output: process.stdout, errors: process.stderr };
@@ -29,7 +29,7 @@ const STANDARD: MainStreams = { input: process.stdin, output: process.stdout, er
  * failure into one line (exit 2 for a usage mistake, 1 for anything else). Never throws.
  */
 export async function cliMain<T>(
-  command: string,
+  command: 'play' | 'replay',
   usage: string,
   parseArgs: (argv: string[], env: NodeJS.ProcessEnv) => { help: true } | (T & { help?: false }),
   run: (config: NoInfer<T> & MainStreams & { errors: NodeJS.WritableStream }) => Promise<number>,
@@ -47,7 +47,7 @@ export async function cliMain<T>(
     return await run({ ...streams, errors, ...(options as T) });
   } catch (error) {
     if (error instanceof UsageError) {
-      errors.write(`klondike ${command}: ${error.message} (--help for usage)\n`);
+      errors.write(`${refusal(command, error)}\n`);
       return 2;
     }
     errors.write(`${errorLine(error)}\n`);

@@ -16,6 +16,7 @@ export class UsageError extends Error {
 export const COMMON_OPTIONS = {
   url: { type: 'string' },
   token: { type: 'string' },
+  player: { type: 'string' },
   timeout: { type: 'string' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
@@ -25,6 +26,8 @@ export const COMMON_OPTIONS = {
 export interface CommonOptions {
   url: string;
   token?: string;
+  /** Sign in as this player at the local runtime's development issuer: their games open to them. */
+  player?: string;
   timeoutMs: number;
   /** undefined: decide from the output stream and NO_COLOR. */
   color?: boolean;
@@ -86,13 +89,26 @@ export function commonOptions(values: Values, env: NodeJS.ProcessEnv): CommonOpt
   }
   const color = values['no-color'] ? false : values.color ? true : undefined;
   const token = (values.token as string | undefined) ?? env.KLONDIKE_TOKEN;
-  return { url, timeoutMs, ...(token ? { token } : {}), ...(color === undefined ? {} : { color }) };
+  const player = values.player as string | undefined;
+  if (player !== undefined && !/^[\w.@-]{1,64}$/.test(player)) {
+    throw new UsageError(`--player takes a name of 1 to 64 letters, digits, _ . @ or -, not "${player}"`);
+  }
+  return {
+    url,
+    timeoutMs,
+    ...(token ? { token } : {}),
+    ...(player === undefined ? {} : { player }),
+    ...(color === undefined ? {} : { color }),
+  };
 }
 
 /** An integer in a range, from an option's text. */
 export function integer(name: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
-    const range = max >= Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+    // No bound but the largest whole number a client holds exactly (the API's bound too) is named
+    // only to a number past it.
+    const range =
+      max >= Number.MAX_SAFE_INTEGER && !(Number(text) > max) ? `${min} or more` : `from ${min} to ${max}`;
     throw new UsageError(`--${name} takes a whole number ${range}, not "${text}"`);
   }
   return Number(text);

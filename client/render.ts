@@ -1,5 +1,15 @@
 import { clock, rankedClocks } from './clock.js';
-import type { Analysis, Daily, GameEvent, Leaderboard, Move, PlayerStats, Suit, View } from './types.js';
+import type {
+  Analysis,
+  Daily,
+  GameEvent,
+  Hint,
+  Leaderboard,
+  Move,
+  PlayerStats,
+  Suit,
+  View,
+} from './types.js';
 import { verdictWords } from './verdict.js';
 
 /**
@@ -11,6 +21,11 @@ export interface RenderOptions {
   color?: boolean;
   /** The play client's undo and redo keys under the status line (default true; a replay has its own). */
   undoKeys?: boolean;
+  /**
+   * A replay's frame: how the game ended (`over` when the frames do not say how), which a frame
+   * still in play shows beside its own status.
+   */
+  ended?: 'won' | 'resigned' | 'over';
 }
 
 export const SUIT_SYMBOLS: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
@@ -37,6 +52,10 @@ export function cardText(code: string): string {
   const suit = SUIT_SYMBOLS[code[1] as Suit] ?? '?';
   return (rank + suit).padStart(3);
 }
+
+/** The API's card codes (`TC`) in a message, as the board draws them (`10♣`). */
+export const withSymbols = (text: string): string =>
+  text.replace(/(?<![A-Za-z0-9])[A2-9TJQK][CDHS](?![A-Za-z0-9])/g, (code) => cardText(code).trim());
 
 /** A card's face, coloured when asked: red or black on white. */
 export function card(code: string, color = false): string {
@@ -80,6 +99,39 @@ export function moveCommand(move: Move): string {
   const to = move.to.startsWith('t') ? move.to.slice(1) : 'f';
   const count = move.count !== undefined && move.count > 1 ? ` ${move.count}` : '';
   return `${from} ${to}${count}`;
+}
+
+/** A pile's code (`t3`, `fH`) as the help names the pile: `column 3`, `the ♥ foundation`. */
+const pileWords = (pile: string): string =>
+  pile.startsWith('t') ? `column ${pile.slice(1)}` : `the ${SUIT_SYMBOLS[pile[1] as Suit]} foundation`;
+
+/**
+ * A hint (GET /games/{id}/hint) as the terminal says it: the command that plays its move, then the
+ * service's reason with its cards and piles as the board and the help show them, and its odds in
+ * plain words: of the sampled ways the unseen cards may lie, how many can be won now, and after it.
+ */
+export function renderHint({ move, reason }: Hint): string {
+  const words = withSymbols(reason)
+    .replace(
+      /Of (\d+) ways the unseen cards may lie, (\d+) can be won from here(?: \((\d+) undecided\))?, and this move loses (none|\d+) of them\./,
+      (_, ways: string, won: string, open: string | undefined, lost: string) => {
+        const after = Number(won) - (lost === 'none' ? 0 : Number(lost));
+        const still =
+          after === Number(won)
+            ? after === 1
+              ? 'it still can'
+              : `all ${won} still can`
+            : `${after} still can`;
+        const unsure = open === undefined ? '' : ` and ${open} could not be worked out in time`;
+        return `Of ${ways} ways the unseen cards may lie, ${won} can be won from here${unsure}; after this move, ${still}.`;
+      },
+    )
+    .replace(/the top of the waste \((\d+) moves?\)/, (_, steps: string) =>
+      steps === '1' ? 'the top of the waste' : `the top of the waste in ${steps} moves, this one the first`,
+    )
+    .replace(/\b(?:t[1-7]|f[CDHS])\b/g, pileWords)
+    .replace(/\bfrom waste\b/, 'from the waste');
+  return move ? `hint: ${moveCommand(move)}  (${words})` : `hint: ${words}`;
 }
 
 /** A move in words, with the cards it takes when the view shows them: `t7 → t1: 3♠`. */
@@ -175,7 +227,9 @@ export function renderBoard(view: View, options: RenderOptions = {}): string {
       ? paint(color, '1;32', 'WON')
       : view.status === 'resigned'
         ? paint(color, '1;33', 'resigned')
-        : 'playing';
+        : options.ended === undefined
+          ? 'playing'
+          : `in play at this step (the game ${options.ended === 'over' ? 'is over' : `was ${options.ended} later`})`;
   lines.push(`${bold(color, 'Klondike')}  game ${view.id}  version ${view.version}  ${status}`);
   lines.push(statusLine(view));
   const undo = [view.canUndo ? 'u undo' : '', view.canRedo ? 'y redo' : ''].filter(Boolean).join(' · ');
@@ -269,15 +323,21 @@ export function renderLegalMoves(view: View, options: RenderOptions = {}): strin
     .join('\n');
 }
 
-/** A player's record, in a few lines. */
+/** A time as the API writes it (ISO 8601), as the terminal shows times: `2026-12-05 13:21:42 UTC`. */
+const utcTime = (iso: string): string => `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+/**
+ * A player's record, in a few lines. Its streaks: wins in a row among finished games, in the order
+ * they ended; and UTC days in a row with a daily win.
+ */
 export function renderStats(player: string, stats: PlayerStats): string {
   const rate =
     stats.winRate === null ? 'no game finished yet' : `${Math.round(stats.winRate * 1000) / 10}% won`;
   return [
     `${player}: ${plural(stats.started, 'game')} dealt, ${stats.won} won, ${stats.resigned} resigned, ${stats.inPlay} in play (${rate})`,
-    `  streak ${stats.currentStreak} (best ${stats.bestStreak}); best Vegas ${stats.bestVegas ?? '-'}; fewest moves to win ${stats.fewestMovesToWin ?? '-'}`,
-    `  daily deals: ${stats.daily.played} played, ${stats.daily.won} won; streak ${plural(stats.daily.currentStreak, 'day')} (best ${stats.daily.bestStreak})`,
-    `  as of ${stats.asOf ?? 'never'}`,
+    `  wins in a row: ${stats.currentStreak} now, best ${stats.bestStreak}; best Vegas ${stats.bestVegas ?? '-'}; fewest moves to win ${stats.fewestMovesToWin ?? '-'}`,
+    `  daily deals: ${stats.daily.played} played, ${stats.daily.won} won; days in a row with a daily win: ${stats.daily.currentStreak} now, best ${stats.daily.bestStreak}`,
+    ...(stats.asOf === null ? [] : [`  counted up to ${utcTime(stats.asOf)}`]),
   ].join('\n');
 }
 
@@ -319,10 +379,6 @@ export function renderDaily(daily: Daily, signedIn: boolean): string {
   return lines.join('\n');
 }
 
-/**
- * A day's leaderboard (the entries of one or more pages): rank, name, actions (every action, undo
- * and redo too: what it is ranked by), moves, time, finish, and the game to replay once the day is over.
- */
 /** The East Asian wide and fullwidth letters: two columns of a terminal each. */
 const WIDE =
   /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
@@ -330,7 +386,13 @@ const WIDE =
 /** The columns of a terminal that a character takes: two for a wide one, none for a combining mark. */
 const columnsOf = (char: string): number => (/\p{M}/u.test(char) ? 0 : WIDE.test(char) ? 2 : 1);
 
-export function renderLeaderboard(board: Leaderboard): string {
+/**
+ * A day's leaderboard (the entries of one or more pages): rank, name, actions (every action, undo
+ * and redo too: what it is ranked by), moves, time, finish, and the game to replay once the day is over.
+ * `you`: the name the leaderboards show for the signed-in player, whose rows are marked `›` (names
+ * are not unique: a row under it is under that name).
+ */
+export function renderLeaderboard(board: Leaderboard, you?: string): string {
   const lines = [
     `Leaderboard of ${board.date}: ${plural(board.players, 'player')}, ${board.won} won (ranked by fewest actions, then time, then the earliest finish)`,
   ];
@@ -358,7 +420,7 @@ export function renderLeaderboard(board: Leaderboard): string {
   );
   board.entries.forEach((entry, i) => {
     lines.push(
-      `  ${String(entry.rank).padStart(4)}  ${name(entry.player)}  ${String(entry.actions).padStart(7)}  ${String(entry.moves).padStart(5)}  ${times[i]!.padStart(width)}  ${entry.finishedAt.slice(11, 19)}Z ${entry.gameId ?? '(shown after the day)'}`,
+      `${entry.player === you ? '› ' : '  '}${String(entry.rank).padStart(4)}  ${name(entry.player)}  ${String(entry.actions).padStart(7)}  ${String(entry.moves).padStart(5)}  ${times[i]!.padStart(width)}  ${entry.finishedAt.slice(11, 19)}Z ${entry.gameId ?? '(shown after the day)'}`,
     );
   });
   lines.push(
@@ -366,5 +428,12 @@ export function renderLeaderboard(board: Leaderboard): string {
       ? '  replay a game: npm run replay -- <game>'
       : '  the games and their replays show once the day is over (00:00 UTC)',
   );
+  if (you !== undefined) {
+    lines.push(
+      board.entries.some((entry) => entry.player === you)
+        ? `  › your name on the leaderboards, ${printable(you)}`
+        : `  your name on the leaderboards, ${printable(you)}, is not among these`,
+    );
+  }
   return lines.join('\n');
 }

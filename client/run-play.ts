@@ -3,7 +3,7 @@ import { leftToGoHome } from './autoplay.js';
 import { HELP, parseCommand } from './commands.js';
 import { isDay, shiftDay } from './days.js';
 import { type LineReader, lineReader, type Streams } from './io.js';
-import { cliMain, errorLine, type MainStreams, session, withSymbols } from './main.js';
+import { cliMain, errorLine, type MainStreams, session } from './main.js';
 import { NAME_MAX, nameCharacters } from './names.js';
 import {
   COMMON_OPTIONS,
@@ -21,17 +21,17 @@ import {
   renderAnalysis,
   renderBoard,
   renderDaily,
+  renderHint,
   renderLeaderboard,
   renderLegalMoves,
   renderStats,
+  withSymbols,
 } from './render.js';
-import type { NewGame, Rules, View } from './types.js';
+import type { GameEvent, NewGame, Rules, View } from './types.js';
 
 export interface PlayConfig extends Streams, Partial<CommonOptions> {
   /** Resume this game (needs `token`, or `player` for a game of theirs) instead of creating one. */
   game?: string;
-  /** Sign in as this player at the local runtime's development issuer: the game is theirs. */
-  player?: string;
   /** The body of POST /games for a new game. */
   newGame?: NewGame;
   /** Play today's daily deal (signed in): the player's one game on it, dealt or resumed. */
@@ -58,9 +58,11 @@ const urlOption = (api: Api): string => (api.url === DEFAULT_URL ? '' : ` --url 
 
 /**
  * A day's leaderboard, as many entries as `limit` (page after page): `date` is YYYY-MM-DD,
- * `yesterday`, or today's when left out (today by the server's clock, from GET /daily).
+ * `yesterday`, or today's when left out (today by the server's clock, from GET /daily). Signed in,
+ * the rows under the player's name are marked.
  */
 async function leaderboardText(api: Api, date: string | undefined, limit: number): Promise<string> {
+  const you = api.player === undefined ? undefined : (await api.profile()).displayName;
   const day =
     date === undefined || date === 'yesterday'
       ? await api.daily().then((today) => (date ? shiftDay(today.date, -1) : today.date))
@@ -71,7 +73,7 @@ async function leaderboardText(api: Api, date: string | undefined, limit: number
     page = await api.leaderboard(day, Math.min(limit - entries.length, BOARD_PAGE), page.next);
     entries.push(...page.entries);
   }
-  const text = renderLeaderboard({ ...page, entries });
+  const text = renderLeaderboard({ ...page, entries }, you);
   return page.next === null
     ? text
     : `${text}\n  more: npm run play -- --leaderboard --date ${day} --limit ${limit + 20}${urlOption(api)}`;
@@ -91,19 +93,28 @@ async function once<T>(read: () => Promise<T>, caughtUp: (answer: T) => boolean)
 }
 
 /**
- * Today's standing once the read models show the game on `day`'s deal as it ended. A game that
- * ended after its day has no standing: only a game won on its day is ranked.
+ * The standing of the player's game on `day`'s deal once the read models show it as it ended:
+ * today's standing while its day lasts. After it, whether the game has a place on that day's
+ * leaderboard: only a game won on its day is ranked (`ending`: the game's last event, which ended it).
  */
-async function standingAfter(api: Api, day: string, status: View['status']): Promise<string> {
+async function standingAfter(
+  api: Api,
+  day: string,
+  status: View['status'],
+  ending: GameEvent | undefined,
+): Promise<string> {
   const today = await once(api.daily, (answer) => answer.date !== day || answer.me?.status === status);
-  if (today.date !== day)
-    return `Your game on the deal of ${day} ended after its day (today is ${today.date}): only a game won on its day is ranked.`;
-  return renderDaily(today, true);
+  if (today.date === day) return renderDaily(today, true);
+  const yours = `Your game on the daily deal of ${day}`;
+  if (status !== 'won')
+    return `${yours} was not won, so it has no place on that day's leaderboard: only won games are ranked.`;
+  if (ending !== undefined && Date.parse(ending.at) < Date.parse(`${shiftDay(day, 1)}T00:00:00Z`))
+    return `${yours} was won on its day: its rank is on that day's leaderboard (npm run play -- --leaderboard --date ${day}${urlOption(api)}).`;
+  return `${yours} was won after its day was over (00:00 UTC), so it is not ranked: only a game won on its day is.`;
 }
 
-/** The player's record once it counts the game's ending: as of its last event's time, or later. */
-async function recordAfter(api: Api, game: View): Promise<string> {
-  const [ending] = (await api.eventsPage(game.id, game.version - 1, 1)).events;
+/** The player's record once it counts the game's ending (`ending`, its last event): as of its time, or later. */
+async function recordAfter(api: Api, ending: GameEvent | undefined): Promise<string> {
   const record = await once(
     api.myStats,
     (stats) => ending === undefined || (stats.asOf !== null && stats.asOf >= ending.at),
@@ -137,6 +148,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
 
   if (config.leaderboard) {
     try {
+      if (config.player) await api.signIn(config.player);
       print(await leaderboardText(api, config.leaderboard.date, config.leaderboard.limit));
       return 0;
     } catch (error) {
@@ -170,10 +182,6 @@ export async function runPlay(config: PlayConfig): Promise<number> {
         print(`Your game on today's deal, ${view.id}, at version ${view.version}.`);
       }
     } else if (config.game) {
-      if (!api.token) {
-        fail('--game needs --token (the token POST /games gave), or --player for a game of yours.');
-        return 2;
-      }
       view = await api.getGame(config.game);
       print(`Resumed game ${view.id} at version ${view.version}.`);
     } else {
@@ -187,6 +195,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
     fail(errorLine(error));
     return 1;
   }
+  const overOnArrival = view.status !== 'playing';
   const at = urlOption(api);
   // `--token=`: a token is base64url, and one that starts with `-` would read as an option.
   const signedAs = config.player ? `--player ${config.player}` : `--token=${gameToken ?? api.token}`;
@@ -307,12 +316,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
           print(renderLegalMoves(view, { color }));
           continue;
         case 'hint':
-          await read(async () => {
-            const { move, reason } = await api.hint(view.id);
-            return move
-              ? `hint: ${moveCommand(move)}  (${withSymbols(reason)})`
-              : `hint: ${withSymbols(reason)}`;
-          });
+          await read(async () => renderHint(await api.hint(view.id)));
           if (interrupted) break;
           continue;
         case 'daily':
@@ -429,13 +433,19 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   }
   if (view.status !== 'playing') {
     print(
-      `${view.daily && !view.deck ? 'Its replay is public once the day is over (00:00 UTC): ' : 'Replay it: '}npm run replay -- ${view.id}${at}`,
+      view.daily && !view.deck
+        ? `Its replay is public once the day is over (00:00 UTC); yours to replay now: npm run replay -- ${view.id} ${signedAs}${at}`
+        : `Replay it: npm run replay -- ${view.id}${at}`,
     );
   }
   if (api.player !== undefined && view.status !== 'playing') {
     try {
-      if (view.daily) print(await standingAfter(api, view.daily, view.status));
-      print(await recordAfter(api, view));
+      const [ending] = (await api.eventsPage(view.id, view.version - 1, 1)).events;
+      // --daily printed the day's standing before showing a game that was already over.
+      if (view.daily && !(config.daily && overOnArrival)) {
+        print(await standingAfter(api, view.daily, view.status, ending));
+      }
+      print(await recordAfter(api, ending));
     } catch (error) {
       print(errorLine(error));
     }
@@ -462,7 +472,7 @@ Plays Klondike at the terminal against the HTTP API.
   --name NAME           with --player: the name the leaderboards show for you (1 to 24 letters, digits,
                         spaces and - _ . ')
   --leaderboard         print a day's leaderboard and end: --date YYYY-MM-DD or yesterday (default
-                        today), --limit N entries (default 20)
+                        today), --limit N entries (default 20); with --player, the rows under your name marked
   --url URL             the API (default $KLONDIKE_URL, else http://127.0.0.1:$PORT,
                         the port of npm start, 3000 when PORT is not set)
   --timeout SECONDS     per request (default 10)
@@ -475,7 +485,7 @@ export function parsePlayArgs(
   env: NodeJS.ProcessEnv = process.env,
 ):
   | { help: true }
-  | ({ help?: false } & Pick<PlayConfig, 'game' | 'player' | 'daily' | 'name' | 'leaderboard'> & {
+  | ({ help?: false } & Pick<PlayConfig, 'game' | 'daily' | 'name' | 'leaderboard'> & {
         newGame: NewGame;
       } & CommonOptions) {
   const { values } = parse(
@@ -489,7 +499,6 @@ export function parsePlayArgs(
       winnable: { type: 'boolean' },
       'foundation-to-tableau': { type: 'string' },
       game: { type: 'string' },
-      player: { type: 'string' },
       daily: { type: 'boolean' },
       name: { type: 'string' },
       leaderboard: { type: 'boolean' },
@@ -530,9 +539,11 @@ export function parsePlayArgs(
   if (game !== undefined && Object.keys(newGame).length > 0) {
     throw new UsageError('--game resumes a game: it takes no deal or rule option');
   }
-  const player = values.player as string | undefined;
-  if (player !== undefined && !/^[\w.@-]{1,64}$/.test(player)) {
-    throw new UsageError(`--player takes a name of 1 to 64 letters, digits, _ . @ or -, not "${player}"`);
+  const { player } = common;
+  if (game !== undefined && player === undefined && common.token === undefined) {
+    throw new UsageError(
+      '--game needs --token T (the token the game was dealt with), or --player NAME for a game of yours',
+    );
   }
   const dealing = Object.keys(newGame).length > 0 || game !== undefined;
   const daily = values.daily === true;
@@ -565,7 +576,6 @@ export function parsePlayArgs(
     ...common,
     newGame,
     ...(game === undefined ? {} : { game }),
-    ...(player === undefined ? {} : { player }),
     ...(daily ? { daily } : {}),
     ...(name === undefined ? {} : { name }),
     ...(values.leaderboard

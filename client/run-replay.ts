@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { type Api, ApiError } from './api.js';
 import { lineReader, type Streams } from './io.js';
-import { cliMain, errorLine, type MainStreams, session, withSymbols } from './main.js';
+import { cliMain, errorLine, type MainStreams, refusal, session } from './main.js';
 import { COMMON_OPTIONS, type CommonOptions, commonOptions, integer, parse, UsageError } from './options.js';
-import { describeEvent, renderBoard } from './render.js';
+import { describeEvent, renderBoard, withSymbols } from './render.js';
 import type { Frame, GameEvent, HistoryStep, Move, Rules } from './types.js';
 
 /** Frames 0..last of one game, fetched as they are asked for. */
@@ -12,6 +12,8 @@ export interface FrameSource {
   last: number;
   /** Where the frames come from, for the title line. */
   title: string;
+  /** How the game ended (`over` when the frames do not say how); undefined while it is in play. */
+  ended?: 'won' | 'resigned' | 'over';
   frame(version: number): Promise<Frame>;
 }
 
@@ -28,9 +30,9 @@ export async function apiFrames(api: Api, id: string): Promise<FrameSource> {
     view = await api.getGame(id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      // The API says only that the game needs its token: in play, or a daily game of a day not over.
+      // The API says only that the game needs a token: in play, or a daily game of a day not over.
       throw new UsageError(
-        `game ${id} is still in play, or a daily game whose day is not over (00:00 UTC): its replay needs --token until then`,
+        `game ${id} is still in play, or a daily game whose day is not over (00:00 UTC): until then only its player replays it, signed in as they played it (--player NAME) or with its token (--token T)`,
       );
     }
     throw error;
@@ -39,6 +41,7 @@ export async function apiFrames(api: Api, id: string): Promise<FrameSource> {
   return {
     last: view.version,
     title: `game ${id} (${view.status})`,
+    ...(view.status === 'playing' ? {} : { ended: view.status }),
     async frame(version) {
       const start = version - (version % PAGE);
       let page = pages.get(start);
@@ -130,6 +133,8 @@ export function fileFrames(api: Api, text: string, name: string, warn: (line: st
   const cache = new Map<number, Promise<Frame>>();
   return {
     last: events.length - 1,
+    // Its deal is shown, so the game is over: by a resignation, else by a win, when the log is whole.
+    ended: events.at(-1)!.type === 'resigned' ? 'resigned' : typeof body.next === 'number' ? 'over' : 'won',
     title: `${name}${typeof data.seed === 'number' ? ` (seed ${data.seed})` : ''}`,
     frame(version) {
       let frame = cache.get(version);
@@ -185,31 +190,34 @@ export async function runReplay(config: ReplayConfig): Promise<number> {
 
   let source: FrameSource;
   try {
+    if (config.player) await api.signIn(config.player);
     if (await isFile(config.source)) {
       source = fileFrames(api, await readFile(config.source, 'utf8'), config.source, fail);
     } else if (/^[A-Za-z0-9-]{1,64}$/.test(config.source) && !/\.json$/i.test(config.source)) {
       source = await apiFrames(api, config.source);
     } else {
-      fail(`${config.source}: no such file, and not a game id`);
-      return 2;
+      throw new UsageError(`${config.source}: no such file, and not a game id`);
+    }
+    if (config.at !== undefined && config.at > source.last) {
+      throw new UsageError(
+        `--at ${config.at} is past the end: ${source.title} has versions 0 to ${source.last}`,
+      );
     }
   } catch (error) {
-    fail(errorLine(error));
+    fail(error instanceof UsageError ? refusal('replay', error) : errorLine(error));
     return error instanceof UsageError ? 2 : 1;
   }
 
   const show = async (version: number) => {
     const frame = await source.frame(version);
     print(`── ${version}/${source.last} · ${describeEvent(frame.event, frame.view, color)} ──`);
-    print(renderBoard(frame.view, { color, undoKeys: false }));
+    print(
+      renderBoard(frame.view, { color, undoKeys: false, ...(source.ended ? { ended: source.ended } : {}) }),
+    );
   };
 
   try {
     if (config.at !== undefined) {
-      if (config.at > source.last) {
-        fail(`version ${config.at} is past the end: ${source.title} has versions 0 to ${source.last}`);
-        return 2;
-      }
       await show(config.at);
       return 0;
     }
@@ -285,7 +293,9 @@ Steps through a game frame by frame: n or enter next, p previous, j N jump, f / 
   --at N               print the frame at version N and stop
   --all                print every frame and stop
   --token T            the token of a game still in play, or of a daily game until its day is over
-                       (other finished games are public)
+                       (other finished games are public), or a sign-in token of its player
+  --player NAME        sign in at the local runtime's development issuer: your own games replay
+                       while in play, and your daily game before its day is over
   --url URL            the API (default $KLONDIKE_URL, else http://127.0.0.1:$PORT,
                        the port of npm start, 3000 when PORT is not set)
   --timeout SECONDS    per request (default 10)

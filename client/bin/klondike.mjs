@@ -15,7 +15,7 @@ if (!command || command === '-h' || command === '--help' || command === 'help') 
   process.exit(command ? 0 : 2);
 }
 if (!Object.hasOwn(commands, command)) {
-  process.stderr.write(`klondike: unknown command "${command}": use play or replay\n`);
+  process.stderr.write(`klondike: unknown command "${command}": use play or replay (--help for usage)\n`);
   process.exit(2);
 }
 

@@ -3,9 +3,10 @@ import { ApiError, createApi, Interrupted } from '../../client/api.js';
 import { parseCommand } from '../../client/commands.js';
 import { errorLine } from '../../client/main.js';
 import { UsageError } from '../../client/options.js';
-import { parsePlayArgs } from '../../client/run-play.js';
-import { parseReplayArgs } from '../../client/run-replay.js';
+import { parsePlayArgs, playMain } from '../../client/run-play.js';
+import { parseReplayArgs, replayMain, runReplay } from '../../client/run-replay.js';
 import { deckFromSeed, formatCard } from '../../domain/index.js';
+import { streams } from './streams.js';
 
 const move = (from: string, to: string, count?: number) => ({
   kind: 'move',
@@ -117,7 +118,13 @@ describe('command-line mistakes', () => {
     expect(() => parsePlayArgs(['--seed=-1'], {})).toThrow(
       /--seed takes a whole number from 0 to 4294967295, not "-1"/,
     );
-    expect(() => parsePlayArgs(['--passes', '1000001'], {})).not.toThrow();
+    // Any whole number of passes the API takes (its bound is 2^53 - 1, as the client's).
+    expect(parsePlayArgs(['--passes', '99999999999'], {})).toMatchObject({
+      newGame: { rules: { passes: 99999999999 } },
+    });
+    expect(() => parsePlayArgs(['--passes', '9007199254740992'], {})).toThrow(
+      '--passes takes a whole number from 1 to 9007199254740991, not "9007199254740992"',
+    );
     // Numbers with no upper bound but the largest a client can hold name none.
     expect(() => parseReplayArgs(['some-game', '--at', '1e2'], {})).toThrow(
       '--at takes a whole number 0 or more, not "1e2"',
@@ -144,6 +151,11 @@ describe('command-line mistakes', () => {
     expect(parsePlayArgs(['--player', 'p', '--name', `${'e\u0301'.repeat(24)}`], {})).toMatchObject({
       player: 'p',
     });
+    // Both commands sign in with --player, read by one rule.
+    expect(parseReplayArgs(['g1', '--player', 'tess'], {})).toMatchObject({ source: 'g1', player: 'tess' });
+    expect(() => parseReplayArgs(['g1', '--player', 'no one'], {})).toThrow(
+      '--player takes a name of 1 to 64 letters, digits, _ . @ or -, not "no one"',
+    );
     // A wait no timer can hold is refused, not reported as the server out of reach.
     expect(() => parsePlayArgs(['--timeout', '1e9'], {})).toThrow(
       /^--timeout takes seconds, more than 0 and at most 86400/,
@@ -188,6 +200,28 @@ describe('command-line mistakes', () => {
     const line = `--game 3b8f3a2e-0000-4000-8000-000000000000 --token=${token}`;
     expect(parsePlayArgs(line.split(' '), {})).toMatchObject({ token });
     expect(() => parsePlayArgs(['--token', token], {})).toThrow(`write --token=${token} to give it`);
+  });
+});
+
+describe('every refusal of a command line, in one frame', () => {
+  it('says the command, the mistake, and where the usage is, with exit status 2', async () => {
+    const play = streams();
+    expect(await playMain(['--game', 'g1'], play, {})).toBe(2);
+    expect(play.text()).toBe(
+      'klondike play: --game needs --token T (the token the game was dealt with), or --player NAME for a game of yours (--help for usage)\n',
+    );
+    const replay = streams();
+    expect(await replayMain(['no/such/game.json'], replay, {})).toBe(2);
+    expect(replay.text()).toBe(
+      'klondike replay: no/such/game.json: no such file, and not a game id (--help for usage)\n',
+    );
+    // Found out once the game is asked for: a version past its end.
+    const api = { url: 'http://127.0.0.1:3000', getGame: async () => ({ version: 4, status: 'won' }) } as any;
+    const past = streams();
+    expect(await runReplay({ ...past, api, source: 'g1', at: 9 })).toBe(2);
+    expect(past.text()).toBe(
+      'klondike replay: --at 9 is past the end: game g1 (won) has versions 0 to 4 (--help for usage)\n',
+    );
   });
 });
 

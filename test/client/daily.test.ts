@@ -4,10 +4,12 @@
  * the local runtime, whose deal of the day is a deal with a known winning line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../client/api.js';
 import { parseCommand } from '../../client/commands.js';
 import { UsageError } from '../../client/options.js';
 import { moveCommand, printable, renderDaily, renderLeaderboard } from '../../client/render.js';
 import { parsePlayArgs, runPlay } from '../../client/run-play.js';
+import { runReplay } from '../../client/run-replay.js';
 import type { Daily, Leaderboard, Move } from '../../client/types.js';
 import { dayOf } from '../../domain/index.js';
 import { keepDailyDeal } from '../../functions/store/daily.js';
@@ -176,6 +178,37 @@ describe('the rendering', () => {
     );
   });
 
+  it('with --player, marks the rows under the name the leaderboards show for the player', async () => {
+    const io = streams();
+    let signedIn = '';
+    const api = {
+      url: 'http://127.0.0.1:3000',
+      player: 'tess',
+      signIn: async (player: string) => {
+        signedIn = player;
+      },
+      profile: async () => ({ name: 'Ωμέγα', displayName: 'Ωμέγα' }),
+      leaderboard: async () => board(null),
+    } as any;
+    expect(
+      await runPlay({ ...io, api, player: 'tess', leaderboard: { date: '2026-05-14', limit: 20 } }),
+    ).toBe(0);
+    expect(signedIn).toBe('tess');
+    expect(io.text()).toMatchInlineSnapshot(`
+      "Leaderboard of 2026-05-14: 3 players, 3 won (ranked by fewest actions, then time, then the earliest finish)
+        rank  player                    actions  moves     time  finished  game
+           1  Zoë O'Brien                    96     96     1:05  08:01:02Z (shown after the day)
+      ›    1  Ωμέγα                          96     96     1:05  08:01:02Z (shown after the day)
+           3  A name of twenty-four ch     1200     99  1:02:03  23:59:59Z (shown after the day)
+        the games and their replays show once the day is over (00:00 UTC)
+        › your name on the leaderboards, Ωμέγα
+      "
+    `);
+    expect(renderLeaderboard(board(null), 'Nobody')).toContain(
+      '  your name on the leaderboards, Nobody, is not among these',
+    );
+  });
+
   it('keeps its columns whatever the script of a name: a wide letter takes two, a mark none', () => {
     const rows = (player: string) =>
       renderLeaderboard({ ...board(null), entries: [{ ...board(null).entries[0]!, player }] }).split(
@@ -218,6 +251,150 @@ describe('the rendering', () => {
     });
     for (const line of shown.split('\n')) expect(line).not.toMatch(/\p{Cc}/u);
     expect(shown).toContain('?]0;pwned?');
+  });
+});
+
+describe('a finished daily game opened again', () => {
+  /** A daily game of `day`, ended by its event at `endedAt`, and a service whose day is `today`. */
+  const service = (day: string, status: 'won' | 'resigned', endedAt: string, today: string) => {
+    const game = {
+      id: 'g1',
+      version: 40,
+      status,
+      daily: day,
+      rules: { draw: 3, passes: 3, foundationToTableau: true },
+      stock: { count: 0 },
+      waste: [],
+      foundations: { C: [], D: [], H: [], S: [] },
+      tableau: Array.from({ length: 7 }, () => ({ hidden: 0, cards: [] })),
+      pass: 1,
+      recyclesLeft: 2,
+      moves: 30,
+      score: { vegas: -52, standard: 0 },
+      canUndo: false,
+      canRedo: false,
+      legalMoves: [],
+      ...(today === day ? {} : { deck: [] }),
+    };
+    const ending = {
+      version: 40,
+      type: status === 'won' ? 'moved' : 'resigned',
+      schema: 1,
+      at: endedAt,
+      data: {},
+    };
+    const stats = {
+      started: 1,
+      won: status === 'won' ? 1 : 0,
+      resigned: status === 'won' ? 0 : 1,
+      inPlay: 0,
+      winRate: status === 'won' ? 1 : 0,
+      currentStreak: 0,
+      bestStreak: 0,
+      bestVegas: -52,
+      fewestMovesToWin: null,
+      asOf: endedAt,
+      daily: { played: 1, won: 0, currentStreak: 0, bestStreak: 0 },
+    };
+    const me = {
+      gameId: 'g1',
+      status,
+      actions: 40,
+      moves: 30,
+      elapsedMs: 60_000,
+      rank: status === 'won' ? 1 : null,
+    };
+    return {
+      url: 'http://127.0.0.1:3000',
+      player: 'tess',
+      token: 'a.jwt.here',
+      signIn: async () => {},
+      daily: async () => ({
+        date: today,
+        rules: game.rules,
+        players: 1,
+        won: 0,
+        me: today === day ? me : null,
+      }),
+      playDaily: async () => game,
+      getGame: async () => game,
+      analysis: async () => ({ verdict: 'lost', line: null, lastWinnableVersion: null }),
+      eventsPage: async () => ({ events: [ending], next: null }),
+      myStats: async () => stats,
+    } as any;
+  };
+  const open = async (api: unknown, config: Record<string, unknown>) => {
+    const io = streams([]);
+    expect(await runPlay({ ...io, api: api as any, player: 'tess', color: false, ...config })).toBe(0);
+    return io.text();
+  };
+
+  it('by --daily the same day: the standing is said once', async () => {
+    const out = await open(service('2026-05-14', 'resigned', '2026-05-14T10:00:00.000Z', '2026-05-14'), {
+      daily: true,
+    });
+    expect(out.match(/Daily deal of 2026-05-14/g)).toHaveLength(1);
+    expect(out.match(/you: resigned/g)).toHaveLength(1);
+  });
+
+  it('while its day lasts: its player can replay it, signed in as they played it', async () => {
+    const today = service('2026-05-14', 'resigned', '2026-05-14T10:00:00.000Z', '2026-05-14');
+    const out = await open(today, { daily: true });
+    expect(out).toContain(
+      'Its replay is public once the day is over (00:00 UTC); yours to replay now: npm run replay -- g1 --player tess',
+    );
+    // The replay signs in as --player; without it, it says how its player replays it.
+    let signedIn = false;
+    const api = {
+      url: 'http://127.0.0.1:3000',
+      signIn: async () => {
+        signedIn = true;
+      },
+      getGame: async () => {
+        if (!signedIn)
+          throw new ApiError(401, { type: 'x', title: 'x', status: 401, detail: 'A token, please.' });
+        return { version: 0, status: 'resigned' };
+      },
+      replayPage: async () => ({
+        frames: [
+          {
+            version: 0,
+            event: { type: 'dealt', data: {} },
+            view: { ...(await today.getGame()), version: 0 },
+          },
+        ],
+      }),
+    } as any;
+    const anonymous = streams();
+    expect(await runReplay({ ...anonymous, api, source: 'g1', at: 0 })).toBe(2);
+    expect(anonymous.text()).toBe(
+      'klondike replay: game g1 is still in play, or a daily game whose day is not over (00:00 UTC): until then only its player replays it, signed in as they played it (--player NAME) or with its token (--token T) (--help for usage)\n',
+    );
+    const player = streams();
+    expect(await runReplay({ ...player, api, source: 'g1', at: 0, player: 'tess', color: false })).toBe(0);
+    expect(player.text()).toContain('Klondike  game g1  version 0');
+  });
+
+  it('after its day: says what is true of that game on the leaderboard', async () => {
+    const resigned = await open(service('2026-05-14', 'resigned', '2026-05-14T10:00:00.000Z', '2026-05-15'), {
+      game: 'g1',
+    });
+    expect(resigned).toContain(
+      "Your game on the daily deal of 2026-05-14 was not won, so it has no place on that day's leaderboard: only won games are ranked.",
+    );
+    expect(resigned).not.toContain('ended after its day');
+    const won = await open(service('2026-05-14', 'won', '2026-05-14T23:59:59.000Z', '2026-05-16'), {
+      game: 'g1',
+    });
+    expect(won).toContain(
+      "Your game on the daily deal of 2026-05-14 was won on its day: its rank is on that day's leaderboard (npm run play -- --leaderboard --date 2026-05-14).",
+    );
+    const late = await open(service('2026-05-14', 'won', '2026-05-15T00:00:01.000Z', '2026-05-15'), {
+      game: 'g1',
+    });
+    expect(late).toContain(
+      'Your game on the daily deal of 2026-05-14 was won after its day was over (00:00 UTC), so it is not ranked: only a game won on its day is.',
+    );
   });
 });
 
@@ -272,11 +449,13 @@ describe("today's deal at the terminal", () => {
     expect(status).toBe(0);
     expect(out).toContain(`Your game on today's deal, ${id}, at version 1.`);
     expect(out).toMatch(/Won in \d+ moves!/);
-    expect(out).toContain(`Its replay is public once the day is over (00:00 UTC): npm run replay -- ${id}`);
+    expect(out).toContain(
+      `Its replay is public once the day is over (00:00 UTC); yours to replay now: npm run replay -- ${id} --player tess --url ${local.url}`,
+    );
     expect(out).toMatch(
       new RegExp(`you: won in \\d+ moves \\(${line!.moves.length} actions, \\d+:\\d\\d\\), rank 1 of 1`),
     );
-    expect(out).toMatch(/daily deals: 1 played, 1 won; streak 1 day/);
+    expect(out).toMatch(/daily deals: 1 played, 1 won; days in a row with a daily win: 1 now, best 1/);
   });
 
   it("--leaderboard prints the day's board without a sign-in, and says why a day has none", {

@@ -5,11 +5,15 @@ import {
   moveCommand,
   renderAnalysis,
   renderBoard,
+  renderHint,
   renderLegalMoves,
+  renderStats,
   wantsColor,
 } from '../../client/render.js';
 import { whyNoneHome } from '../../client/run-play.js';
+import { runReplay } from '../../client/run-replay.js';
 import type { GameEvent, View } from '../../client/types.js';
+import { streams } from './streams.js';
 
 /** Seed 42 after `7 1`, `2 f`, `d`, `d`, as the API sent it. */
 const view: View = {
@@ -225,6 +229,42 @@ describe('renderBoard of a finished game', () => {
   });
 });
 
+describe("a replay's frame of a finished game", () => {
+  const event = { version: 3, type: 'drawn', schema: 1, at: '2026-01-01T00:00:00.000Z', data: {} };
+  const api = (status: View['status']) =>
+    ({
+      url: 'http://127.0.0.1:3000',
+      getGame: async () => ({ ...resigned, status }),
+      replayPage: async () => ({
+        frames: [0, 1, 2, 3, 4].map((version) => ({
+          version,
+          event: { ...event, version },
+          view: { ...resigned, version, status: version === 4 ? status : 'playing' },
+        })),
+        next: null,
+      }),
+    }) as any;
+  const header = async (status: View['status'], at: number) => {
+    const io = streams();
+    expect(await runReplay({ ...io, api: api(status), source: 'game-42', at, color: false })).toBe(0);
+    return io.text().split('\n')[1];
+  };
+
+  it('says a step in play is in play at that step, and how the game ended, above its revealed cards', async () => {
+    expect(await header('resigned', 3)).toBe(
+      'Klondike  game game-42  version 3  in play at this step (the game was resigned later)',
+    );
+    expect(await header('won', 3)).toBe(
+      'Klondike  game game-42  version 3  in play at this step (the game was won later)',
+    );
+    expect(await header('resigned', 4)).toBe('Klondike  game game-42  version 4  resigned');
+    // A game still in play (replayed with its token) is just in play.
+    expect(renderBoard(view, { color: false }).split('\n')[0]).toBe(
+      'Klondike  game game-42  version 4  playing',
+    );
+  });
+});
+
 describe("a resigned game's analysis in words", () => {
   const over = { ...resigned, version: 6 };
   it('says whether the deal could be won, and until which version, with the command that shows it', () => {
@@ -288,6 +328,43 @@ describe('cards, moves and events in words', () => {
   });
 });
 
+describe('a hint', () => {
+  it("names the move by the terminal's command and piles, and says its odds plainly", () => {
+    const move = { type: 'move', from: 't5', to: 'fC', count: 1 } as const;
+    expect(
+      renderHint({ move, reason: 'Move AC from t5 to fC: it is never needed in the tableau again.' }),
+    ).toBe(
+      'hint: 5 f  (Move A♣ from column 5 to the ♣ foundation: it is never needed in the tableau again.)',
+    );
+    const sampled = (odds: string) =>
+      renderHint({
+        move: { type: 'move', from: 'waste', to: 't3', count: 1 },
+        reason: `Move 8D from waste to t3: it plays the waste's top card. Of 48 ways the unseen cards may lie, ${odds} of them.`,
+      });
+    expect(sampled('30 can be won from here (2 undecided), and this move loses 1')).toBe(
+      "hint: w 3  (Move 8♦ from the waste to column 3: it plays the waste's top card. Of 48 ways the unseen cards may lie, 30 can be won from here and 2 could not be worked out in time; after this move, 29 still can.)",
+    );
+    expect(sampled('14 can be won from here, and this move loses none')).toContain(
+      'Of 48 ways the unseen cards may lie, 14 can be won from here; after this move, all 14 still can.',
+    );
+    expect(sampled('1 can be won from here, and this move loses none')).toContain(
+      '1 can be won from here; after this move, it still can.',
+    );
+    expect(
+      renderHint({
+        move: { type: 'draw' },
+        reason:
+          'Draw: it brings a card of the stock to the top of the waste (9 moves), to play it to t3. Of 48 ways the unseen cards may lie, 5 can be won from here, and this move loses none of them.',
+      }),
+    ).toBe(
+      'hint: d  (Draw: it brings a card of the stock to the top of the waste in 9 moves, this one the first, to play it to column 3. Of 48 ways the unseen cards may lie, 5 can be won from here; after this move, all 5 still can.)',
+    );
+    expect(renderHint({ move: null, reason: 'No move is left: only undo can help.' })).toBe(
+      'hint: No move is left: only undo can help.',
+    );
+  });
+});
+
 describe('autoplay that sent nothing home', () => {
   it('says which card could go, why autoplay left it, and the command that sends it', () => {
     expect(whyNoneHome(view)).toBe(
@@ -304,5 +381,31 @@ describe('autoplay that sent nothing home', () => {
       'A♦ could go home, but autoplay leaves the waste alone before the last pass (taking a card out changes what later passes deal): `w f` sends it',
     );
     expect(whyNoneHome({ ...view, legalMoves: [{ type: 'draw' }] })).toBe('no card can go home just now');
+  });
+});
+
+describe("a player's record", () => {
+  const stats = {
+    started: 7,
+    won: 3,
+    resigned: 2,
+    inPlay: 2,
+    winRate: 0.6,
+    currentStreak: 2,
+    bestStreak: 3,
+    bestVegas: 18,
+    fewestMovesToWin: 95,
+    asOf: '2026-12-05T13:21:42.235Z',
+    daily: { played: 4, won: 2, currentStreak: 1, bestStreak: 2 },
+  };
+
+  it('says what each streak counts, and when it was counted, in UTC as the terminal writes times', () => {
+    expect(renderStats('tess', stats)).toMatchInlineSnapshot(`
+      "tess: 7 games dealt, 3 won, 2 resigned, 2 in play (60% won)
+        wins in a row: 2 now, best 3; best Vegas 18; fewest moves to win 95
+        daily deals: 4 played, 2 won; days in a row with a daily win: 1 now, best 2
+        counted up to 2026-12-05 13:21:42 UTC"
+    `);
+    expect(renderStats('tess', { ...stats, asOf: null, winRate: null })).not.toContain('counted up to');
   });
 });

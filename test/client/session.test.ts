@@ -129,7 +129,7 @@ describe('a game played and replayed through the terminal client', () => {
     const io = streams();
     expect(await runReplay({ ...io, url: local.url, source: id, all: true })).toBe(2);
     expect(io.text()).toBe(
-      `game ${id} is still in play, or a daily game whose day is not over (00:00 UTC): its replay needs --token until then\n`,
+      `klondike replay: game ${id} is still in play, or a daily game whose day is not over (00:00 UTC): until then only its player replays it, signed in as they played it (--player NAME) or with its token (--token T) (--help for usage)\n`,
     );
   });
 
@@ -199,7 +199,9 @@ describe('a game played and replayed through the terminal client', () => {
 
     const one = streams();
     expect(await runReplay({ ...one, url: local.url, source: id, at: 4, color: false })).toBe(0);
-    expect(one.text()).toMatch(/^── 4\/6 · t2 → fC: A♣ ──\nKlondike {2}game \S+ {2}version 4 {2}playing/);
+    expect(one.text()).toMatch(
+      /^── 4\/6 · t2 → fC: A♣ ──\nKlondike {2}game \S+ {2}version 4 {2}in play at this step \(the game was resigned later\)\n/,
+    );
 
     // A file whose event 4 was edited to one no rule allows: that event is named, and the frames
     // before it still show.
