@@ -48,8 +48,8 @@ export function play(position: Position, m: number): number {
   const card = cardOfMove(m);
   const kind = kindOf(m);
   setTakenBack(position, NO_CARD);
-  // Only a move home that cards may not come back from (a card home holds nothing then), or draws
-  // into the last pass (which deals the talon in groups), can make a dead end (see `Position`).
+  // A move home that cards may not come back from (a card home holds nothing then), or the recycle
+  // into the last pass (which deals the talon in groups), is checked for a dead end (see `Position`).
   position.deadEndCheckDue =
     !position.foundationToTableau &&
     (kind === TABLEAU_TO_FOUNDATION || kind === TWIN_THEN_FOUNDATION || kind === WASTE_TO_FOUNDATION);
@@ -189,11 +189,10 @@ function moveRun(position: Position, a: number, b: number, n: number): void {
 
 /** Takes the card at talon position `at` (1..) out: the waste is then the `at - 1` cards before it. */
 function takeFromTalon(position: Position, at: number, recycle: number): void {
-  const drawn = at !== position.wasteSize || recycle !== 0;
   const talon = position.talon;
   for (let i = at - 1; i < position.talonSize - 1; i++) talon[i] = talon[i + 1]!;
   position.talonSize--;
   position.wasteSize = at - 1;
   position.pass += recycle;
-  if (drawn && !position.canRecycle()) position.deadEndCheckDue = true;
+  if (recycle !== 0 && !position.canRecycle()) position.deadEndCheckDue = true;
 }
