@@ -1,4 +1,4 @@
-import { holderOf, KING, rankOf, suitOf, twinOf } from '../cards.js';
+import { goesOn, holderOf, KING, rankOf, suitOf, twinOf } from '../cards.js';
 
 /**
  * The card rules of `cards.ts`, looked up instead of worked out: the search asks them millions of
@@ -11,6 +11,12 @@ const table = (f: (card: number) => number): Int8Array =>
 export const RANK = table(rankOf);
 /** `suitOf` (0..3), by card. */
 export const SUIT = table(suitOf);
+/** The height of its foundation at which a card goes on it (`goesOn`), by card. */
+export const HOME_AT = table((card) => {
+  let height = 0;
+  while (!goesOn(card, height)) height++;
+  return height;
+});
 /** `twinOf`, by card. */
 export const TWIN = table(twinOf);
 /** `holderOf(card, k)` at `2 * card + k`; -1 for a King, which lies on no card. */

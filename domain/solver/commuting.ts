@@ -1,4 +1,4 @@
-import { suitOf } from '../cards.js';
+import { SUIT } from './card-tables.js';
 import {
   cardOfMove,
   fromOf,
@@ -41,7 +41,7 @@ export function commutes(previous: number, m: number): boolean {
     case WASTE_TO_TABLEAU:
       return kind === TABLEAU_TO_FOUNDATION || toOf(m) !== toOf(previous);
     case WASTE_TO_FOUNDATION:
-      return kind === TABLEAU_TO_TABLEAU || suitOf(cardOfMove(m)) !== suitOf(cardOfMove(previous));
+      return kind === TABLEAU_TO_TABLEAU || SUIT[cardOfMove(m)] !== SUIT[cardOfMove(previous)];
     case TABLEAU_TO_TABLEAU: {
       const a = fromOf(previous);
       const e = toOf(previous);

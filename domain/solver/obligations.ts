@@ -1,4 +1,5 @@
-import { cardOf, isRed, rankOf, suitOf, twinOf } from '../cards.js';
+import { cardOf, isRed } from '../cards.js';
+import { RANK, SUIT, TWIN } from './card-tables.js';
 import {
   cardOfMove,
   FOUNDATION_TO_TABLEAU,
@@ -40,7 +41,7 @@ export function meetsObligation(position: Position, takenBackColumn: number, m: 
   const kind = kindOf(m);
   if (kind !== TABLEAU_TO_FOUNDATION && kind !== WASTE_TO_FOUNDATION && toOf(m) === takenBackColumn)
     return true;
-  return kind === FOUNDATION_TO_TABLEAU && suitOf(cardOfMove(m)) === suitOf(position.takenBack);
+  return kind === FOUNDATION_TO_TABLEAU && SUIT[cardOfMove(m)] === SUIT[position.takenBack];
 }
 
 /**
@@ -51,10 +52,10 @@ export function meetsObligation(position: Position, takenBackColumn: number, m: 
  * Ace never is.
  */
 export function coverable(position: Position, tops: Tops, x: number, b: number): boolean {
-  const rank = rankOf(x);
+  const rank = RANK[x]!;
   if (rank === 1) return false;
   const other = isRed(x) ? 0 : 1; // the first suit of the other colour; 3 - other is the second
-  const rival = tops.topAt[twinOf(x)]!;
+  const rival = tops.topAt[TWIN[x]!]!;
   if (
     (rival < 0 || rival > b) &&
     (covers(position, tops, cardOf(rank - 1, other), b) ||

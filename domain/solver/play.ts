@@ -1,4 +1,4 @@
-import { suitOf } from '../cards.js';
+import { SUIT } from './card-tables.js';
 import { RUN_BOTTOM, setTakenBack, toggleFaceDown, toggleFaceUp, toggleTalon } from './key.js';
 import {
   cardOfMove,
@@ -133,7 +133,7 @@ export function takeBack(position: Position, m: number, turnedUp: number, before
 
 /** Puts a card on its foundation (+1) or takes it off (-1). */
 function addHome(position: Position, card: number, change: number): void {
-  position.foundation[suitOf(card)]! += change;
+  position.foundation[SUIT[card]!]! += change;
   position.cardsHome += change;
 }
 

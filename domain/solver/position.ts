@@ -1,8 +1,8 @@
 import type { Board } from '../board.js';
-import { type Card, goesOn, rankOf, suitOf } from '../cards.js';
+import type { Card } from '../cards.js';
 import { COLUMNS } from '../piles.js';
 import type { Rules } from '../rules.js';
-import { SUIT } from './card-tables.js';
+import { HOME_AT, RANK, SUIT } from './card-tables.js';
 
 /** Room for one column's cards, face down and face up (a deal has at most 6 + 13). */
 export const COLUMN_ROOM = 52;
@@ -104,12 +104,12 @@ export class Position {
 
   /** Whether the card may go to its foundation now. */
   canGoHome(card: Card): boolean {
-    return goesOn(card, this.foundation[SUIT[card]!]!);
+    return this.foundation[SUIT[card]!] === HOME_AT[card];
   }
 
   /** Whether the card is the top of its foundation. */
   isTopOfFoundation(card: Card): boolean {
-    return this.foundation[suitOf(card)] === rankOf(card);
+    return this.foundation[SUIT[card]!] === RANK[card];
   }
 
   /** Whether a recycle is left (always with unlimited passes). */

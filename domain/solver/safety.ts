@@ -1,5 +1,6 @@
-import { type Card, isRed, rankOf, suitOf } from '../cards.js';
+import { type Card, isRed } from '../cards.js';
 import { COLUMNS } from '../piles.js';
+import { RANK, SUIT } from './card-tables.js';
 import { packMove, TABLEAU_TO_FOUNDATION, WASTE_TO_FOUNDATION } from './packed-moves.js';
 import { COLUMN_ROOM, type Position } from './position.js';
 
@@ -13,9 +14,9 @@ import { COLUMN_ROOM, type Position } from './position.js';
  * The solver plays such moves without search, and autoplay plays them for the player.
  */
 export function neverNeeded(card: Card, heights: ArrayLike<number>, foundationToTableau: boolean): boolean {
-  const rank = rankOf(card);
+  const rank = RANK[card]!;
   if (rank <= 1) return true;
-  const suit = suitOf(card);
+  const suit = SUIT[card]!;
   const red = isRed(card);
   if (heights[red ? 0 : 1]! < rank - 1 || heights[red ? 3 : 2]! < rank - 1) return false;
   return !foundationToTableau || heights[3 - suit]! >= rank - 2;
