@@ -15,7 +15,7 @@ import { dayOf } from '../../domain/index.js';
 import { keepDailyDeal } from '../../functions/store/daily.js';
 import fixtures from '../fixtures/winning-lines.json' with { type: 'json' };
 import { type Local, startLocal } from '../support/local.js';
-import { streams } from './streams.js';
+import { emptyView, streams } from './streams.js';
 
 describe('the prompt reads', () => {
   it.each([
@@ -258,22 +258,11 @@ describe('a finished daily game opened again', () => {
   /** A daily game of `day`, ended by its event at `endedAt`, and a service whose day is `today`. */
   const service = (day: string, status: 'won' | 'resigned', endedAt: string, today: string) => {
     const game = {
-      id: 'g1',
+      ...emptyView(),
       version: 40,
       status,
       daily: day,
-      rules: { draw: 3, passes: 3, foundationToTableau: true },
-      stock: { count: 0 },
-      waste: [],
-      foundations: { C: [], D: [], H: [], S: [] },
-      tableau: Array.from({ length: 7 }, () => ({ hidden: 0, cards: [] })),
-      pass: 1,
-      recyclesLeft: 2,
       moves: 30,
-      score: { vegas: -52, standard: 0 },
-      canUndo: false,
-      canRedo: false,
-      legalMoves: [],
       ...(today === day ? {} : { deck: [] }),
     };
     const ending = {

@@ -14,7 +14,7 @@ import { runReplay } from '../../client/run-replay.js';
 import type { NewGame } from '../../client/types.js';
 import winning from '../fixtures/winning-lines.json' with { type: 'json' };
 import { startLocal } from '../support/local.js';
-import { streams } from './streams.js';
+import { emptyView, streams } from './streams.js';
 
 let local: Awaited<ReturnType<typeof startLocal>>;
 let dir: string;
@@ -363,23 +363,7 @@ describe('when the server is down or slow', () => {
 });
 
 describe('a session against a stand-in API', () => {
-  const base = {
-    id: 'g1',
-    version: 0,
-    status: 'playing' as const,
-    rules: { draw: 3 as const, passes: 3, foundationToTableau: true },
-    stock: { count: 0 },
-    waste: [],
-    foundations: { C: [], D: [], H: [], S: [] },
-    tableau: Array.from({ length: 7 }, () => ({ hidden: 0, cards: [] })),
-    pass: 1,
-    recyclesLeft: 2,
-    moves: 0,
-    score: { vegas: -52, standard: 0 },
-    canUndo: false,
-    canRedo: false,
-    legalMoves: [],
-  };
+  const base = emptyView();
   /** The game at `version`, with something to undo and to redo. */
   const at = (version: number) => ({ ...base, version, canUndo: true, canRedo: true });
   /** An API that deals `base`, and answers the rest as `routes` say. */
