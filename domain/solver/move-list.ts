@@ -35,10 +35,9 @@ export class MoveList implements Tops {
   private position!: Position;
   private firstEmpty = -1;
   private takenBackColumn = -1;
-  /** The cards `isPlayable` finds, marked with `stamp` the first time a `generate` call asks. */
+  /** The cards `isPlayable` finds, marked with `stamp` as `generate` lists the moves that play them. */
   private readonly playable = new Float64Array(52);
   private stamp = 0;
-  private stamped = false;
 
   /**
    * Writes the moves worth trying at `out[off..]`, most promising first; returns how many.
@@ -77,7 +76,8 @@ export class MoveList implements Tops {
     }
     const firstEmpty = this.firstEmpty;
     this.talon.list(position);
-    this.stamped = false;
+    const { playable } = this;
+    const stamp = ++this.stamp;
 
     // Tableau to foundation, and tableau to tableau.
     for (let a = 0; a < COLUMNS; a++) {
@@ -92,6 +92,7 @@ export class MoveList implements Tops {
         );
       for (let i = down; i < l; i++) {
         const card = cards[a * COLUMN_ROOM + i]!;
+        playable[card] = stamp;
         const count = l - i;
         if (i > down) {
           // A run off face-up P: the only other card that takes it is P's twin.
@@ -119,7 +120,10 @@ export class MoveList implements Tops {
 
     // The talon: every card that some number of draws (and at most one recycle) brings to the waste's top.
     const stops = this.talon;
-    for (let k = 0; k < stops.count; k++) this.addFromTalon(stops.at[k]!, stops.recycle[k]!, stops.draws[k]!);
+    for (let k = 0; k < stops.count; k++) {
+      playable[position.talon[stops.at[k]! - 1]!] = stamp;
+      this.addFromTalon(stops.at[k]!, stops.recycle[k]!, stops.draws[k]!);
+    }
 
     // Foundation to tableau.
     if (position.foundationToTableau) {
@@ -166,15 +170,6 @@ export class MoveList implements Tops {
   }
 
   isPlayable(x: number): boolean {
-    if (!this.stamped) {
-      this.stamped = true;
-      const stamp = ++this.stamp;
-      const { cards, length, faceDown, talon } = this.position;
-      for (let a = 0; a < COLUMNS; a++)
-        for (let i = a * COLUMN_ROOM + faceDown[a]!, end = a * COLUMN_ROOM + length[a]!; i < end; i++)
-          this.playable[cards[i]!] = stamp;
-      for (let k = 0; k < this.talon.count; k++) this.playable[talon[this.talon.at[k]! - 1]!] = stamp;
-    }
     return this.playable[x] === this.stamp;
   }
 
