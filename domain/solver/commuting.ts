@@ -27,7 +27,9 @@ import {
  *   card then goes onto the same card, now in the other column.
  * - After a move between columns (a run from column a to column e): a top sent home from another
  *   column was a top before, and the run's move stays legal after it (the card it went onto is in
- *   e). Another run that neither leaves nor lands on a or e could move before it.
+ *   e); so was the run's own top, now e's (it goes home from a first, and the rest of the run after
+ *   it, or nothing when the run was that card alone). Another run that neither leaves nor lands on a
+ *   or e could move before it.
  *
  * This holds only where the position before listed every move: not where a safe move was the only
  * one listed (`safeMove`), nor where a card had just been taken back from its foundation, so that
@@ -46,7 +48,7 @@ export function commutes(previous: number, m: number): boolean {
       const a = fromOf(previous);
       const e = toOf(previous);
       const from = fromOf(m);
-      if (kind === TABLEAU_TO_FOUNDATION) return from !== a && from !== e;
+      if (kind === TABLEAU_TO_FOUNDATION) return from !== a;
       const to = toOf(m);
       return from !== a && from !== e && to !== a && to !== e && from < a;
     }

@@ -14,7 +14,7 @@ import {
   WASTE_TO_TABLEAU,
 } from './packed-moves.js';
 import { COLUMN_ROOM, NO_CARD, type Position } from './position.js';
-import { safeMove } from './safety.js';
+import { neverNeeded, safeMove } from './safety.js';
 import { TalonStops } from './talon.js';
 
 const MOST_MOVES = 512;
@@ -217,8 +217,18 @@ export class MoveList implements Tops {
     const cost = draws + recycle * 30;
     // Home after the moves that turn a card up (800 and more), before those onto a column: on seeds
     // 0..599 that decides a median deal in about 5% fewer nodes than home first.
-    if (position.canGoHome(card))
+    if (position.canGoHome(card)) {
       this.add(packMove(WASTE_TO_FOUNDATION, 0, 0, 1, at, recycle, card), 790 - cost);
+      // A card never needed again, laid on a column, would be the next position's safe move, alone
+      // (no other top was safe here, and laying it changes no foundation): that reaches the position
+      // its move home reaches. Not under an obligation, where its move home is not listed.
+      if (
+        position.prune &&
+        position.takenBack === NO_CARD &&
+        neverNeeded(card, position.foundation, position.foundationToTableau)
+      )
+        return;
+    }
     if (RANK[card] === KING) {
       if (this.firstEmpty >= 0)
         this.add(packMove(WASTE_TO_TABLEAU, 0, this.firstEmpty, 1, at, recycle, card), 600 - cost);
