@@ -210,7 +210,7 @@ function steadyMove(
     const after = play(board, rules, [...choice.path, choice.move]);
     if (solveBoard(after, rules, budget).result === 'won') return firstMove(choice);
   }
-  return line[0]!;
+  return firstMove(own);
 }
 
 /**

@@ -332,6 +332,23 @@ describe('hint', () => {
     expect(checkMove(reached, UNLIMITED, choice!.move)).toBeUndefined();
   });
 
+  /** Follows the hints from the board to the end: every one legal, no position met twice. */
+  function followHints(board: Board, rules: Rules): GameState {
+    let state = stateOf(board, rules);
+    const met = new Set<string>();
+    while (state.status === 'playing') {
+      const key = JSON.stringify(state.board);
+      expect(met.has(key), 'a position came back').toBe(false);
+      met.add(key);
+      const { move, reason } = hint(state, BUDGET);
+      expect(move, reason).not.toBeNull();
+      const event = decide(state, move!);
+      if (isViolation(event)) throw new Error(`the hint ${JSON.stringify(move)} is illegal`);
+      state = evolve(state, event);
+    }
+    return state;
+  }
+
   it('with every card known, leads to the win and never back to a position', () => {
     // Reached by following the hints on seed 3: the queen of clubs, on the waste in the last pass,
     // must go onto the king of diamonds, back from its foundation to an empty column. The solver's
@@ -350,18 +367,26 @@ describe('hint', () => {
       ],
       pass: 3,
     });
-    let state = stateOf(board, HOUSE_RULES);
-    const met = new Set<string>();
-    while (state.status === 'playing') {
-      const key = JSON.stringify(state.board);
-      expect(met.has(key), 'a position came back').toBe(false);
-      met.add(key);
-      const { move, reason } = hint(state, BUDGET);
-      expect(move, reason).not.toBeNull();
-      const event = decide(state, move!);
-      if (isViolation(event)) throw new Error(`the hint ${JSON.stringify(move)} is illegal`);
-      state = evolve(state, event);
-    }
-    expect(state.status).toBe('won');
+    expect(followHints(board, HOUSE_RULES).status).toBe('won');
+
+    // Reached by following the hints on seed 354 with unlimited passes: the queen of diamonds, alone
+    // on the waste's top, needs a black king in the clear, and the seven of hearts goes back and
+    // forth between its foundation and the eight of spades. A way that sends the seven home, and the
+    // next that brings it back, each start a line that wins.
+    const seven = boardOf({
+      waste: 'KC 4D QD',
+      foundations: ['AC 2C 3C 4C 5C', 'AD 2D 3D', 'AH 2H 3H 4H 5H 6H', 'AS 2S 3S 4S 5S 6S'],
+      columns: [
+        ['', 'KD QS JD TC 9D 8S 7H'],
+        ['', 'KS QH JC TH 9C 8D 7C 6D'],
+        ['', ''],
+        ['', 'KH QC JH TS 9H 8C 7D 6C 5D'],
+        ['', ''],
+        ['', ''],
+        ['', 'JS TD 9S 8H 7S'],
+      ],
+      pass: 7,
+    });
+    expect(followHints(seven, UNLIMITED).status).toBe('won');
   });
 });
