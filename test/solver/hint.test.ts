@@ -369,10 +369,10 @@ describe('hint', () => {
     });
     expect(followHints(board, HOUSE_RULES).status).toBe('won');
 
-    // Reached by following the hints on seed 354 with unlimited passes: the queen of diamonds, alone
-    // on the waste's top, needs a black king in the clear, and the seven of hearts goes back and
-    // forth between its foundation and the eight of spades. A way that sends the seven home, and the
-    // next that brings it back, each start a line that wins.
+    // Reached by following the hints on seed 354 with unlimited passes: the queen of diamonds, on
+    // the waste's top, needs a black king in the clear. The solver's line from here starts by
+    // sending the seven of hearts home and taking it straight back, and from there by taking it
+    // back: the line's first move alone, hint after hint, sent the seven home and back for ever.
     const seven = boardOf({
       waste: 'KC 4D QD',
       foundations: ['AC 2C 3C 4C 5C', 'AD 2D 3D', 'AH 2H 3H 4H 5H 6H', 'AS 2S 3S 4S 5S 6S'],
