@@ -73,6 +73,17 @@ export function toggleFaceUp(position: Position, card: number, under: number): v
   position.keyLo ^= FACE_UP_LO[at]!;
 }
 
+/**
+ * The two halves of what face-up `card` lying on `under` adds to the key (`toggleFaceUp`), for the
+ * key of the same position with that card elsewhere.
+ */
+export function faceUpHi(position: Position, card: number, under: number): number {
+  return FACE_UP_HI[card * UNDER + keyedUnder(position, under)]!;
+}
+export function faceUpLo(position: Position, card: number, under: number): number {
+  return FACE_UP_LO[card * UNDER + keyedUnder(position, under)]!;
+}
+
 /** Adds "column a has `count` face-down cards" to the key, or takes it out. */
 export function toggleFaceDown(position: Position, a: number, count: number): void {
   position.keyHi ^= FACE_DOWN_HI[a * (COLUMN_ROOM + 1) + count]!;

@@ -43,7 +43,8 @@ export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget =
  *   never to matter: safe moves to the foundations are played alone, positions equal up to the order
  *   of the columns, or up to which of two twins (same rank and colour) holds which run, are searched
  *   once (`key.ts`), a position is not searched when one searched before can do all it can
- *   (same cards in the same places, a waste it reaches by drawing, no fewer passes left) or when some
+ *   (same cards in the same places, a waste it reaches by drawing, no fewer passes left; or, when
+ *   cards may come back, the same with a top card that could go home at home) or when some
  *   card in it can never leave its place (`dead-ends.ts`), a card taken back from its foundation is
  *   followed only by the moves that make it worth it (`obligations.ts`) and taken back only when such a
  *   move could follow, a card that could go onto either of two twins goes onto one, and of two moves

@@ -14,8 +14,9 @@ import { computeKey } from '../../domain/solver/key.js';
 import { playerMoves } from '../../domain/solver/line.js';
 import { MoveList } from '../../domain/solver/move-list.js';
 import { play, remember, takeBack } from '../../domain/solver/play.js';
-import { Position } from '../../domain/solver/position.js';
+import { NO_CARD, Position } from '../../domain/solver/position.js';
 import { safeMove } from '../../domain/solver/safety.js';
+import { SeenPositions } from '../../domain/solver/seen.js';
 import { bruteForceWinnable, faceUpRuns, randomPlay } from './positions.js';
 
 const fixture = JSON.parse(
@@ -220,6 +221,49 @@ describe('solve', () => {
       const solved = solveBoard(position, rules, {});
       expect(solved.result).toBe('won');
       if (solved.result === 'won') expect(isCleared(playOn(position, rules, solved.line))).toBe(true);
+    }
+  });
+
+  it('judges a top card by the same position with it home only when cards may come back', () => {
+    const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
+    const board = (first: string, hearts: number, spades: number, stock: string): Board => ({
+      stock: cards(`JC QC KC TD JD QD KD ${stock}`),
+      waste: [],
+      foundations: [home(0, 9), home(1, 8), home(2, hearts), home(3, spades)],
+      tableau: [cards(first), cards('TC 9D'), ...Array.from({ length: 5 }, () => [])].map((up) => ({
+        hidden: [],
+        up,
+      })),
+      pass: 1,
+    });
+    const rest = '5H 6H 7H 8H 9H TH JH QH KH 4S 5S 6S 7S 8S 9S TS JS QS KS';
+    // 3S on 4H against the same with 3S home; KS alone in its column against that column empty.
+    const pairs: [Board, Board][] = [
+      [board('4H 3S', 3, 2, rest), board('4H', 3, 3, rest)],
+      [board('KS', 12, 12, 'KH'), board('', 12, 13, 'KH')],
+    ];
+    /** Whether the search finds `board` new once it has searched `searched`, both with `takenBack`. */
+    const isNewAfter = (searched: Board, board: Board, rules: Rules, takenBack = NO_CARD) => {
+      const seen = new SeenPositions(rules.draw, true, 10);
+      const position = (b: Board) => {
+        const p = new Position(b, rules);
+        p.takenBack = takenBack;
+        computeKey(p);
+        return p;
+      };
+      expect(seen.isNew(position(searched))).toBe(true);
+      return seen.isNew(position(board));
+    };
+    const comeBack: Rules = { draw: 3, passes: 3, foundationToTableau: true };
+    const stayHome: Rules = { ...comeBack, foundationToTableau: false };
+    for (const [withCard, home] of pairs) {
+      // Cards may come back: the card home can come straight back, so nothing is left to search.
+      expect(isNewAfter(home, withCard, comeBack)).toBe(false);
+      // They may not: home, it holds nothing. With 9D just taken back (an obligation), and the
+      // other way round (a card out is not as good as home): searched.
+      expect(isNewAfter(home, withCard, stayHome)).toBe(true);
+      expect(isNewAfter(home, withCard, comeBack, parseCard('9D')!)).toBe(true);
+      expect(isNewAfter(withCard, home, comeBack)).toBe(true);
     }
   });
 
