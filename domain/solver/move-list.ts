@@ -176,7 +176,7 @@ export class MoveList implements Tops {
   /** Adds a move to the list, if it meets the obligation of a card just taken back. */
   private add(m: number, score: number): void {
     const position = this.position;
-    if (position.takenBack !== NO_CARD && !meetsObligation(position, this.takenBackColumn, m)) return;
+    if (position.takenBack !== NO_CARD && !meetsObligation(this.takenBackColumn, m)) return;
     if (this.previous >= 0 && commutes(this.previous, m)) return;
     this.moves[this.n] = m;
     this.scores[this.n++] = score;

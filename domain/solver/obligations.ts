@@ -1,7 +1,6 @@
 import { cardOf, isRed } from '../cards.js';
-import { RANK, SUIT, TWIN } from './card-tables.js';
+import { HOLDER, RANK, SUIT, TWIN } from './card-tables.js';
 import {
-  cardOfMove,
   FOUNDATION_TO_TABLEAU,
   kindOf,
   TABLEAU_TO_FOUNDATION,
@@ -12,14 +11,20 @@ import type { Position } from './position.js';
 
 /**
  * Cards taken back from their foundations. Such a move is only worth it if a card is laid on that card
- * next, or the card under it on its foundation comes back too. So after it the search tries only those
- * follow-ups (`meetsObligation`), and makes it only when one of them could come next (`coverable`):
- * otherwise it leads nowhere but back. That loses no win: in a winning line, a card taken back from
- * its foundation can be taken back later, just before a card is laid on it or the card under it comes
- * back; if neither happens it was never needed off its foundation. The move cannot make a safe move
- * appear other than sending that same card home.
+ * next, or another card comes back from a foundation next. So after it the search tries only those
+ * follow-ups (`meetsObligation`), and makes it only when it could be worth it (`coverable`).
+ *
+ * That loses no win. In a winning line, move each card taken back from its foundation as late as it
+ * can go: just before the first move that needs it out (a card laid on it, or the card under it on
+ * its foundation coming back); if none does, it was never needed out. The line then takes cards back
+ * in groups, each followed by a move of another kind that lays a card on the group's last card,
+ * and every other card of a group is needed out by a later one of the same group (one comes back onto
+ * it, or the card under it comes back). So the moves after a card taken back are another card taken
+ * back or a card laid on it. Two cards taken back one after the other are needed: say 9S is home on
+ * 8S and 9D on 8D, and 7C is to go onto 8D on 9S. 9D comes back (onto a ten), then 9S (onto a ten),
+ * then 8D onto 9S, then 7C: 9D is not followed by a card on it, nor by 8D, which needs 9S out first.
+ * The move cannot make a safe move appear other than sending that same card home.
  */
-
 /** What the move list knows about the tableau while it is being made. */
 export interface Tops {
   /** The column each card is the top of, or -1. */
@@ -35,21 +40,27 @@ export const leftmost = (b1: number, b2: number): number => (b1 < 0 || (b2 >= 0 
 
 /**
  * Whether move m meets the obligation of the card just taken back (`position.takenBack`), which lies
- * on column `takenBackColumn`: a card laid on it, or the card under it coming back.
+ * on column `takenBackColumn`: a card laid on it, or another card taken back.
  */
-export function meetsObligation(position: Position, takenBackColumn: number, m: number): boolean {
+export function meetsObligation(takenBackColumn: number, m: number): boolean {
   const kind = kindOf(m);
-  if (kind !== TABLEAU_TO_FOUNDATION && kind !== WASTE_TO_FOUNDATION && toOf(m) === takenBackColumn)
-    return true;
-  return kind === FOUNDATION_TO_TABLEAU && SUIT[cardOfMove(m)] === SUIT[position.takenBack];
+  if (kind === FOUNDATION_TO_TABLEAU) return true;
+  return kind !== TABLEAU_TO_FOUNDATION && kind !== WASTE_TO_FOUNDATION && toOf(m) === takenBackColumn;
 }
 
 /**
- * Whether card x, taken back from its foundation onto column b, could be followed by what makes it
- * worth it: a card laid on it (one rank lower, of the other colour; not when x's twin is a top further
- * left, which takes it instead, see `MoveList.addOnto`), or the card under it coming back from its
- * foundation onto a top (one of the two cards of x's rank and the other colour), itself worth it. An
- * Ace never is.
+ * Whether card x, taken back from its foundation onto column b, could be worth it: a card could be
+ * laid on it (one rank lower, of the other colour; not when x's twin is a top further left, which
+ * takes it instead, see `MoveList.addOnto`), one the next move can play or one on top of its
+ * foundation and itself worth taking back onto x; or the card under it could come back, onto a top
+ * (itself worth it) or onto a card that is home and could come back before it. An Ace never is.
+ *
+ * Of a group of cards taken back (see above), one that can come back next always passes this. Start
+ * from the group's last card, which the move after the group lays a card on (a card that move can
+ * play). While the card above it on its foundation is in the group, go to that card: the card under
+ * it, worth it, comes back onto a top or onto a card home. Else, while the card it comes back onto
+ * is in the group, go to that one: the top of a foundation, worth it, is laid on it. Ranks rise, so
+ * this ends, at a card on top of its foundation whose column is a top: it can come back next.
  */
 export function coverable(position: Position, tops: Tops, x: number, b: number): boolean {
   const rank = RANK[x]!;
@@ -62,10 +73,16 @@ export function coverable(position: Position, tops: Tops, x: number, b: number):
       covers(position, tops, cardOf(rank - 1, 3 - other), b))
   )
     return true;
-  const to = leftmost(tops.holderColumn(x - 1, 0), tops.holderColumn(x - 1, 1));
-  return to >= 0 && coverable(position, tops, x - 1, to);
+  if (rank === 2) return false;
+  const under = x - 1;
+  const to = leftmost(tops.holderColumn(under, 0), tops.holderColumn(under, 1));
+  if (to >= 0 && coverable(position, tops, under, to)) return true;
+  return isHome(position, HOLDER[2 * under]!) || isHome(position, HOLDER[2 * under + 1]!);
 }
 
 /** Whether card k can be laid next on a card just taken back onto column b (see `coverable`). */
 const covers = (position: Position, tops: Tops, k: number, b: number): boolean =>
   tops.isPlayable(k) || (position.isTopOfFoundation(k) && coverable(position, tops, k, b));
+
+/** Whether card k is on its foundation. */
+const isHome = (position: Position, k: number): boolean => position.foundation[SUIT[k]!]! >= RANK[k]!;

@@ -361,6 +361,32 @@ describe('the search', () => {
     if (solved.result === 'won') replayWins(deck, HOUSE_RULES, solved.line);
   });
 
+  it('takes two cards back from their foundations one after the other where a win needs it', () => {
+    const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
+    const column = (hidden: string, up: string) => ({ hidden: cards(hidden), up: cards(up) });
+    // Reached from seed 17831 with 9S sent home. 8D must come back onto 9S for 7D, 6D and 5C to
+    // follow: 9D comes back onto TS and 9S onto TH before it, and neither is followed by a card
+    // laid on it or the card under it on its foundation. Proved lost when only those could follow.
+    const board: Board = {
+      stock: [],
+      waste: cards('2C 5H 3C'),
+      foundations: [home(0, 1), home(1, 9), home(2, 3), home(3, 9)],
+      tableau: [
+        column('', 'KS QH JC TD 9C 8H 7C'),
+        column('', 'KD QS JD TS'),
+        column('4H 6H', '4C'),
+        column('', 'TC 9H 8C'),
+        column('', 'KH QC JH'),
+        column('', 'KC QD JS TH'),
+        column('7H 6C', '5C'),
+      ],
+      pass: 3,
+    };
+    const solved = solveBoard(board, HOUSE_RULES);
+    expect(solved.result).toBe('won');
+    if (solved.result === 'won') expect(isCleared(playOn(board, HOUSE_RULES, solved.line))).toBe(true);
+  });
+
   it('makes a move that leaves an obligation only when something could meet it next', () => {
     const cards = (codes: string) => (codes === '' ? [] : codes.split(' ').map((code) => parseCard(code)!));
     const column = (hidden: string, up: string) => ({ hidden: cards(hidden), up: cards(up) });
@@ -388,6 +414,26 @@ describe('the search', () => {
     expect(lastMoves(board('2S', '', hearts))).toContainEqual(back);
     expect(lastMoves(board('5D', '3S', hearts))).not.toContainEqual(back);
     expect(lastMoves(board('AS', '3S', hearts))).toContainEqual(back);
+    // 9D may come back onto TC for 8D to follow it onto 9S, itself home but able to come back first
+    // (onto TH): nothing else makes it worth it, and with no spade home it is not.
+    const nines = (spades: number, hidden: string): Board => ({
+      stock: [],
+      waste: [],
+      foundations: [[], home(1, 9), [], home(3, spades)],
+      tableau: [
+        column('', 'TC'),
+        column('', 'TH'),
+        column(hidden, 'KH'),
+        ...Array.from({ length: 4 }, () => column('', '')),
+      ],
+      pass: 1,
+    });
+    // The other cards face down under KH, to come up in the order they go home.
+    const rest =
+      'KS QS JS TS QH JH 9H 8H 7H 6H 5H 4H 3H 2H AH KD QD JD TD KC QC JC 9C 8C 7C 6C 5C 4C 3C 2C AC';
+    const nineBack = { type: 'move', from: 'fD', to: 't1', count: 1 };
+    expect(lastMoves(nines(9, rest))).toContainEqual(nineBack);
+    expect(lastMoves(nines(0, `${rest} 9S 8S 7S 6S 5S 4S 3S 2S AS`))).not.toContainEqual(nineBack);
     // An ace never comes back, even onto a free black 2.
     expect(lastMoves(board('5D', '2S', [[], home(1, 1), [], []]))).not.toContainEqual({
       type: 'move',
