@@ -1,4 +1,4 @@
-import { cardOf, isRed } from '../cards.js';
+import { cardOf, isRed, KING } from '../cards.js';
 import { HOLDER, RANK, SUIT, TWIN } from './card-tables.js';
 import {
   FOUNDATION_TO_TABLEAU,
@@ -63,6 +63,11 @@ export function meetsObligation(takenBackColumn: number, m: number): boolean {
  * this ends, at a card on top of its foundation whose column is a top: it can come back next.
  */
 export function coverable(position: Position, tops: Tops, x: number, b: number): boolean {
+  look++;
+  return worth(position, tops, x, b);
+}
+
+function worth(position: Position, tops: Tops, x: number, b: number): boolean {
   const rank = RANK[x]!;
   if (rank === 1) return false;
   const other = isRed(x) ? 0 : 1; // the first suit of the other colour; 3 - other is the second
@@ -76,13 +81,40 @@ export function coverable(position: Position, tops: Tops, x: number, b: number):
   if (rank === 2) return false;
   const under = x - 1;
   const to = leftmost(tops.holderColumn(under, 0), tops.holderColumn(under, 1));
-  if (to >= 0 && coverable(position, tops, under, to)) return true;
-  return isHome(position, HOLDER[2 * under]!) || isHome(position, HOLDER[2 * under + 1]!);
+  if (to >= 0 && worth(position, tops, under, to)) return true;
+  return canReturn(position, tops, HOLDER[2 * under]!) || canReturn(position, tops, HOLDER[2 * under + 1]!);
 }
+
+/**
+ * Whether card h is home and could come back from its foundation: the cards above it could first,
+ * and it has a top to come back onto, or a card that could come back first (a King: taken to find an
+ * empty column).
+ */
+function canReturn(position: Position, tops: Tops, h: number): boolean {
+  if (!isHome(position, h)) return false;
+  // Each card once a look: the same card is reached by many ways up the ranks.
+  if (lookOf[h] === look) return returns[h] === 1;
+  lookOf[h] = look;
+  returns[h] = 0;
+  const can =
+    (position.isTopOfFoundation(h) || canReturn(position, tops, h + 1)) &&
+    (RANK[h] === KING ||
+      tops.holderColumn(h, 0) >= 0 ||
+      tops.holderColumn(h, 1) >= 0 ||
+      canReturn(position, tops, HOLDER[2 * h]!) ||
+      canReturn(position, tops, HOLDER[2 * h + 1]!));
+  returns[h] = can ? 1 : 0;
+  return can;
+}
+
+/** `canReturn`'s answers in the current `coverable` look (`lookOf[h] === look`). */
+let look = 0;
+const lookOf = new Float64Array(52);
+const returns = new Uint8Array(52);
 
 /** Whether card k can be laid next on a card just taken back onto column b (see `coverable`). */
 const covers = (position: Position, tops: Tops, k: number, b: number): boolean =>
-  tops.isPlayable(k) || (position.isTopOfFoundation(k) && coverable(position, tops, k, b));
+  tops.isPlayable(k) || (position.isTopOfFoundation(k) && worth(position, tops, k, b));
 
 /** Whether card k is on its foundation. */
 const isHome = (position: Position, k: number): boolean => position.foundation[SUIT[k]!]! >= RANK[k]!;
