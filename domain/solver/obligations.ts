@@ -25,6 +25,7 @@ import type { Position } from './position.js';
  * then 8D onto 9S, then 7C: 9D is not followed by a card on it, nor by 8D, which needs 9S out first.
  * The move cannot make a safe move appear other than sending that same card home.
  */
+
 /** What the move list knows about the tableau while it is being made. */
 export interface Tops {
   /** The column each card is the top of, or -1. */

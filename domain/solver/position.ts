@@ -33,8 +33,8 @@ export class Position {
   pass: number;
   /**
    * The card the last move took back from its foundation, or NO_CARD. That is only worth it if a card
-   * is laid on it next, or the card under it on its foundation comes back too, so the search tries
-   * only those follow-ups (see `obligations.ts`). It is part of the position's key.
+   * is laid on it next, or another card comes back from a foundation next, so the search tries only
+   * those follow-ups (see `obligations.ts`). It is part of the position's key.
    */
   takenBack = NO_CARD;
   /** The position's key (see `key.ts`), kept up to date by `play`. */

@@ -77,7 +77,7 @@ export class SeenPositions {
     for (let a = 0; a < COLUMNS; a++) {
       const l = length[a]!;
       const down = faceDown[a]!;
-      if (l === 0 || l <= down) continue;
+      if (l <= down) continue;
       const at = a * COLUMN_ROOM + l - 1;
       const card = cards[at]!;
       if (!position.canGoHome(card)) continue;
