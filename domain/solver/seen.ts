@@ -114,16 +114,13 @@ export class SeenPositions {
       if (at < 0) continue;
       for (let j = 0; j < MASKS; j++) if (table.get(at, j) & earlier) return false;
     }
-    if (!record) {
-      const at = table.find(keyHi ^ groupHi(group), keyLo ^ groupLo(group));
-      if (at < 0) return true;
-      for (let j = 0; j < slot; j++) if (table.get(at, j) & earlier) return false;
-      return (table.get(at, slot) & now) === 0;
-    }
-    const at = table.claim(keyHi ^ groupHi(group), keyLo ^ groupLo(group));
+    const hi = keyHi ^ groupHi(group);
+    const lo = keyLo ^ groupLo(group);
+    const at = record ? table.claim(hi, lo) : table.find(hi, lo);
+    if (at < 0) return true;
     for (let j = 0; j < slot; j++) if (table.get(at, j) & earlier) return false;
     if (table.get(at, slot) & now) return false;
-    table.add(at, slot, 1 << wasteSize);
+    if (record) table.add(at, slot, 1 << wasteSize);
     return true;
   }
 }
