@@ -48,8 +48,10 @@ export class MoveList implements Tops {
    *   (`obligations.ts`).
    * - Not the moves that commute with `previous`, the move that led here (`commuting.ts`; -1 for
    *   none, and where the position before listed only a safe move or had an obligation).
+   * - Not the talon moves of the stops in `covered` (bit `at`), which the same position with another
+   *   waste size listed (`SeenPositions.coveredStops`).
    */
-  generate(position: Position, out: Int32Array, off: number, previous = -1): number {
+  generate(position: Position, out: Int32Array, off: number, previous = -1, covered = 0): number {
     // The dead-end check before the safe move: no check is due after a safe move (a card home, with
     // no draws), so a dead end it is played in would go unseen until the next draws of the last pass.
     if (position.prune && position.deadEndCheckDue && this.deadEnds.isDeadEnd(position)) return 0;
@@ -122,6 +124,7 @@ export class MoveList implements Tops {
     const stops = this.talon;
     for (let k = 0; k < stops.count; k++) {
       playable[position.talon[stops.at[k]! - 1]!] = stamp;
+      if ((covered >> stops.at[k]!) & 1) continue;
       this.addFromTalon(stops.at[k]!, stops.recycle[k]!, stops.draws[k]!);
     }
 

@@ -88,7 +88,7 @@ function search(position: Position, seen: SeenPositions, budget: SolveBudget): S
       // Commuting moves are left out only where the other order was listed (see `commuting.ts`):
       // not after a safe move played alone, nor after a move made to meet an obligation.
       const previous = count[d - 1]! > 1 && before[d - 1]!.takenBack === NO_CARD ? m : -1;
-      count[d] = moves.generate(position, list, start[d]!, previous);
+      count[d] = moves.generate(position, list, start[d]!, previous, seen.coveredStops(position));
       next[d] = 0;
     } else {
       if (d === 0) return { result: 'lost', stats: stats() };

@@ -267,6 +267,56 @@ describe('solve', () => {
     }
   });
 
+  it('leaves out, with unlimited passes, the talon moves of the same position with another waste size searched before', () => {
+    const cards = (codes: string) => codes.split(' ').map((code) => parseCard(code)!);
+    // 3S on 4H could go home; the same position with 3S home judges it. The talon holds 20 cards.
+    const board = (first: string, spades: number): Board => ({
+      stock: cards('JC QC KC TD JD QD KD 5H 6H 7H 8H 9H TH JH QH KH 4S 5S 6S 7S'),
+      waste: [],
+      foundations: [home(0, 9), home(1, 8), home(2, 3), home(3, spades)],
+      tableau: [cards(first), cards('TC 9D'), ...Array.from({ length: 5 }, () => [])].map((up) => ({
+        hidden: [],
+        up,
+      })),
+      pass: 1,
+    });
+    const unlimited: Rules = { draw: 3, passes: null, foundationToTableau: true };
+    const stops = (...at: number[]) => at.reduce((mask, a) => mask | (1 << a), 0);
+    /** Each board in turn, with its waste size: whether it is new, and the stops it need not list. */
+    const inTurn = (rules: Rules, ...boards: [Board, number][]) => {
+      const seen = new SeenPositions(rules.draw, true, 10);
+      return boards.map(([b, wasteSize]) => {
+        const position = new Position(b, rules);
+        position.wasteSize = wasteSize;
+        computeKey(position);
+        const isNew = seen.isNew(position);
+        return { isNew, covered: isNew ? seen.coveredStops(position) : 0 };
+      });
+    };
+    const withCard = board('4H 3S', 2);
+    // Waste 1 reaches talon positions 1, 4, ..., 19 and 20 this pass, and 3, 6, ..., 18 after a
+    // recycle; waste 2 reaches 2, 5, ..., 20 and the same after a recycle. Searched after waste 1,
+    // waste 2 lists 2, 5, 8, 11, 14 and 17 only.
+    expect(inTurn(unlimited, [withCard, 1], [withCard, 2])).toEqual([
+      { isNew: true, covered: 0 },
+      { isNew: true, covered: stops(1, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 20) },
+    ]);
+    // Waste 1 judged by the same position with 3S home is not searched: it lists nothing for waste 2.
+    expect(inTurn(unlimited, [board('4H', 3), 1], [withCard, 1], [withCard, 2])).toEqual([
+      { isNew: true, covered: 0 },
+      { isNew: false, covered: 0 },
+      { isNew: true, covered: 0 },
+    ]);
+    // With three passes a recycle is not free: a stop reached after one is a pass later.
+    expect(inTurn({ ...unlimited, passes: 3 }, [withCard, 1], [withCard, 2])).toEqual([
+      { isNew: true, covered: 0 },
+      { isNew: true, covered: 0 },
+    ]);
+    // A whole search: seed 227 is won with unlimited passes, also by positions whose other waste sizes
+    // were searched before (leaving out every talon move there, it was proved lost).
+    expect(solve(deckFromSeed(227), unlimited, { nodes: 100_000 }).result).toBe('won');
+  });
+
   it('proves hand-made dead ends lost, as the exhaustive search does, and wins their winnable twins', () => {
     const empty = () => ({ hidden: [] as Card[], up: [] as Card[] });
     const spades = (n: number) => [home(0, 13), home(1, 13), home(2, 13), home(3, n)];
