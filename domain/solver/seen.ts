@@ -49,9 +49,9 @@ const groupLo = (group: number): number => Math.imul(group, 0xc2b2ae35);
  * searched with another waste size (one that does not reach its waste: a different phase of the
  * draws, or a later waste in the same one) need not list the talon moves that one listed
  * (`coveredStops`): on seeds 1260, 1901, 2397, 2931, 3785 and 4112 (lost) a fifth of the moves
- * the search tried. That leaves no win out: a position searched earlier with those moves is as near
- * the win (docs/solver.md). Not one judged by a top card home, which listed nothing: the table
- * notes those waste sizes apart (mask 1, which unlimited passes leave free).
+ * the search tried. That leaves no win out: the first position that listed such a move made it, to
+ * the same position (docs/solver.md). Not one judged by a top card home, which listed nothing: the
+ * table notes those waste sizes apart (mask 1, which unlimited passes leave free).
  */
 export class SeenPositions {
   readonly table: PositionTable;
