@@ -4,6 +4,7 @@ import { RANK } from './card-tables.js';
 import { faceUpHi, faceUpLo, RUN_BOTTOM } from './key.js';
 import { COLUMN_ROOM, NO_CARD, type Position } from './position.js';
 import { MASKS, PositionTable } from './table.js';
+import { TalonStops } from './talon.js';
 
 const groupHi = (group: number): number => Math.imul(group, 0x85ebca6b);
 const groupLo = (group: number): number => Math.imul(group, 0xc2b2ae35);
@@ -69,6 +70,7 @@ export class SeenPositions {
 
   /** The slot where `isNew` last recorded a position. */
   private recordedAt = -1;
+  private readonly stops = new TalonStops();
 
   /**
    * The talon stops (bit `at`) whose moves the position `isNew` has just found new need not list:
@@ -80,10 +82,12 @@ export class SeenPositions {
     const { wasteSize, talonSize, draw } = position;
     let others = this.table.get(this.recordedAt, 0) & ~this.table.get(this.recordedAt, 1) & ~(1 << wasteSize);
     let covered = 0;
+    const stops = this.stops;
     while (others !== 0) {
       const w = 31 - Math.clz32(others);
       others &= ~(1 << w);
-      covered |= stopMask(w, talonSize, draw);
+      stops.listFrom(w, talonSize, draw, true);
+      for (let k = 0; k < stops.count; k++) covered |= 1 << stops.at[k]!;
     }
     return covered;
   }
@@ -162,20 +166,4 @@ export class SeenPositions {
     }
     return true;
   }
-}
-
-/** The talon positions (bit `at`, 1..) that waste size w reaches, with a recycle always left. */
-function stopMask(w: number, n: number, draw: number): number {
-  if (n === 0) return 0;
-  let mask = 0;
-  for (let at = w === 0 ? Math.min(draw, n) : w; ; at = Math.min(at + draw, n)) {
-    mask |= 1 << at;
-    if (at >= n) break;
-  }
-  for (let r = 1; ; r++) {
-    const at = Math.min(r * draw, n);
-    mask |= 1 << at;
-    if (at >= n) break;
-  }
-  return mask;
 }

@@ -18,8 +18,12 @@ export class TalonStops {
   readonly draws = new Int8Array(MOST);
 
   list(position: Position): void {
+    this.listFrom(position.wasteSize, position.talonSize, position.draw, position.canRecycle());
+  }
+
+  /** The stops from waste size `wasteSize` of a talon of `talonSize` cards, with a recycle left or not. */
+  listFrom(wasteSize: number, talonSize: number, draw: number, recycleLeft: boolean): void {
     this.count = 0;
-    const { talonSize, wasteSize, draw } = position;
     if (talonSize === 0) return;
     let at = wasteSize;
     let draws = 0;
@@ -33,7 +37,7 @@ export class TalonStops {
       at = Math.min(at + draw, talonSize);
       draws++;
     }
-    if (!position.canRecycle()) return;
+    if (!recycleLeft) return;
     // After a recycle, the stops this pass does not reach.
     const toTheEnd = Math.ceil((talonSize - wasteSize) / draw);
     for (let r = 1; ; r++) {
