@@ -374,8 +374,11 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     });
     await slow.goto(`${local.url}/#replay=${id}`);
     await slow.evaluate(() => (globalThis as any).localStorage.clear());
+    const dealing = slow.waitForRequest((request) => request.url().endsWith('/games'));
     const dealt = slow.waitForResponse((response) => response.url().endsWith('/games'));
     await slow.goto(`${local.url}/`);
+    // The link is opened once the deal is on its way (not before the page has asked for one).
+    await dealing;
     await slow.evaluate((hash) => {
       (globalThis as any).location.hash = hash;
     }, `#game=${id}&token=${token}`);
