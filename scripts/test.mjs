@@ -65,7 +65,13 @@ let failed = 0;
 try {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   passed = json.numPassedTests;
-  failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0) + (json.numFailedTestSuites ?? 0);
+  // A file that failed outside its tests (an import that throws, a hook) counts once; the suites
+  // that merely hold a failed test do not count again.
+  const failedOutsideTests = (json.testResults ?? []).filter(
+    (file) =>
+      file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  failed = json.numFailedTests + failedOutsideTests;
 } catch {
   failed++;
 }
