@@ -345,7 +345,7 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     expect(await page.locator('details.deal').count()).toBe(0);
   });
 
-  it('leaves the keyboard where it was on a first visit, an arrow key reaching the table; a link opened while it deals stays', {
+  it('leaves the keyboard where it was on a first visit, an arrow key reaching the table; a link opened while it deals, or before it asks for a deal, stays', {
     timeout: 30_000,
   }, async () => {
     const fresh = await browser.newContext({ viewport: { width: 1100, height: 900 } });
@@ -386,6 +386,27 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await dealt;
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(new URLSearchParams(new URL(slow.url()).hash.slice(1)).get('game')).toBe(id);
+
+    // A link opened before the page has even asked for its deal (the page's timers held, so that it
+    // has drawn itself but not yet run what follows): the link's game opens, and nothing is dealt.
+    const early = await fresh.newPage();
+    await early.goto(`${local.url}/#replay=${id}`);
+    await early.evaluate(() => (globalThis as any).localStorage.clear());
+    const deals: string[] = [];
+    early.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/games')) deals.push(request.url());
+    });
+    await early.clock.install();
+    await early.clock.pauseAt(Date.now() + 1000);
+    await early.goto(`${local.url}/`);
+    await early.evaluate((hash) => {
+      (globalThis as any).location.hash = hash;
+    }, `#game=${id}&token=${token}`);
+    await early.clock.resume();
+    await waitForVersion(early, 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(new URLSearchParams(new URL(early.url()).hash.slice(1)).get('game')).toBe(id);
+    expect(deals).toEqual([]);
     await fresh.close();
   });
 

@@ -15,7 +15,8 @@ import { NO_SUCH_GAME } from './words.js';
  * browser does not keep is opened with the signed-in player's token (their own games).
  */
 export function App() {
-  const [place, setPlace] = useState(() => parsePlace(location.hash));
+  const [firstHash] = useState(() => location.hash);
+  const [place, setPlace] = useState(() => parsePlace(firstHash));
   // Counts the visits by link: opening a replay's link again starts it again (the replay's own
   // steps rewrite the fragment with replaceState, which is no visit).
   const [visit, setVisit] = useState(0);
@@ -30,6 +31,8 @@ export function App() {
       setVisit((n) => n + 1);
     };
     window.addEventListener('hashchange', onHash);
+    // A link opened between the first drawing and now (a page slow to start) went unheard.
+    if (location.hash !== firstHash) onHash();
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
@@ -51,7 +54,8 @@ export function App() {
   }, [place]);
 
   useEffect(() => {
-    if (place.kind !== 'home') return;
+    // The fragment as it is now, not as drawn: a link opened meanwhile is not dealt over.
+    if (place.kind !== 'home' || parsePlace(location.hash).kind !== 'home') return;
     const last = tokens.last();
     if (last) {
       location.replace(`#game=${encodeURIComponent(last)}`);
