@@ -15,8 +15,7 @@ import { NO_SUCH_GAME } from './words.js';
  * browser does not keep is opened with the signed-in player's token (their own games).
  */
 export function App() {
-  const [firstHash] = useState(() => location.hash);
-  const [place, setPlace] = useState(() => parsePlace(firstHash));
+  const [place, setPlace] = useState(() => parsePlace(location.hash));
   // Counts the visits by link: opening a replay's link again starts it again (the replay's own
   // steps rewrite the fragment with replaceState, which is no visit).
   const [visit, setVisit] = useState(0);
@@ -31,8 +30,6 @@ export function App() {
       setVisit((n) => n + 1);
     };
     window.addEventListener('hashchange', onHash);
-    // A link opened between the first drawing and now (a page slow to start) went unheard.
-    if (location.hash !== firstHash) onHash();
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
@@ -54,8 +51,14 @@ export function App() {
   }, [place]);
 
   useEffect(() => {
-    // The fragment as it is now, not as drawn: a link opened meanwhile is not dealt over.
-    if (place.kind !== 'home' || parsePlace(location.hash).kind !== 'home') return;
+    if (place.kind !== 'home') return;
+    // A link opened since the page was drawn, before anything listened for it: it opens, and
+    // nothing is dealt over it.
+    const now = parsePlace(location.hash);
+    if (now.kind !== 'home') {
+      setPlace(now);
+      return;
+    }
     const last = tokens.last();
     if (last) {
       location.replace(`#game=${encodeURIComponent(last)}`);
