@@ -61,6 +61,15 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
   });
 
   /** The game the page shows, as the API sees it now (with the page's own token). */
+  /** A gate a route handler waits at until the test releases it. */
+  function held(): { until: Promise<void>; release: () => void } {
+    let release = () => {};
+    const until = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return { until, release };
+  }
+
   async function currentGame(on: Page = page): Promise<{ id: string; token: string; view: View }> {
     const params = new URLSearchParams(new URL(on.url()).hash.slice(1));
     const id = params.get('game')!;
@@ -283,26 +292,32 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     timeout: 30_000,
   }, async () => {
     const { view } = await currentGame();
-    // The next draw reaches the server only after twice the wait the page says it at.
+    // The next draw reaches the server only once the test has seen the page say it waits (held, not
+    // timed: a busy machine could otherwise let it through before the test looks).
+    const draw = held();
     await page.route('**/moves', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2 * SLOW_MS));
+      await draw.until;
       await route.continue();
     });
     await page.keyboard.press('d');
     const message = page.locator('.message');
     await message.getByText(WAITING).waitFor();
+    draw.release();
     await waitForVersion(page, view.version + 1);
     await page.unroute('**/moves');
     await expect.poll(() => message.textContent()).toBe('');
-    // A hint says what it waits for itself: "Thinking…" stays while the server is slow.
+    // A hint says what it waits for itself: "Thinking…" stays while the server is slow, past the
+    // wait after which any other input says it waits.
+    const hint = held();
     await page.route('**/hint', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3 * SLOW_MS));
+      await hint.until;
       await route.continue();
     });
     await page.keyboard.press('h');
     await message.getByText('Thinking…').waitFor();
     await new Promise((resolve) => setTimeout(resolve, SLOW_MS + 500));
     expect(await message.textContent()).toBe('Thinking…');
+    hint.release();
     await expect.poll(() => message.textContent()).not.toBe('Thinking…');
     await page.unroute('**/hint');
   });
