@@ -60,7 +60,6 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     ({ local, api, browser, page } = site);
   });
 
-  /** The game the page shows, as the API sees it now (with the page's own token). */
   /** A gate a route handler waits at until the test releases it. */
   function held(): { until: Promise<void>; release: () => void } {
     let release = () => {};
@@ -70,6 +69,7 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     return { until, release };
   }
 
+  /** The game the page shows, as the API sees it now (with the page's own token). */
   async function currentGame(on: Page = page): Promise<{ id: string; token: string; view: View }> {
     const params = new URLSearchParams(new URL(on.url()).hash.slice(1));
     const id = params.get('game')!;
