@@ -60,6 +60,28 @@ export function studyDeal(
   return solved.result === 'won' ? { ...record, line: solved.line } : record;
 }
 
+/**
+ * Decides a deal under `rules` (limited passes) by the search with unlimited passes, within
+ * `budgetMs`: a deal lost with unlimited passes is lost with any number, and a winning line that
+ * recycles at most `passes - 1` times wins with `passes` too; any other outcome leaves it undecided.
+ * On draw-1 deals that the search with three passes proves lost only after a minute, it proves them
+ * lost in half the time, or less (docs/solver.md). The record carries `rules` and the unlimited
+ * search's time and nodes.
+ */
+export function studyRelaxed(
+  deck: readonly Card[],
+  rules: Rules,
+  budgetMs: number,
+  now: () => number = () => performance.now(),
+): DealRecord {
+  if (rules.passes === null) return studyDeal(deck, rules, budgetMs, now);
+  const { verdict, ms, nodes, line } = studyDeal(deck, { ...rules, passes: null }, budgetMs, now);
+  const recycles = line?.filter((move) => move.type === 'recycle').length ?? 0;
+  const record = { deck: formatDealString(deck), rules, ms, nodes };
+  if (verdict === 'won' && line !== undefined && recycles < rules.passes) return { ...record, verdict, line };
+  return { ...record, verdict: verdict === 'lost' ? 'lost' : 'unknown' };
+}
+
 /** One line of a study's table (`--table`): a deal, by its seed, under one rule set. */
 export interface TableRow {
   readonly draw: 1 | 3;

@@ -1,7 +1,7 @@
 /**
  * How often the solver decides random deals, and how fast: `npm run study -- [--deals N] [--start S]
  * [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE | --again TABLE] [--out FILE]
- * [--table FILE] [--passes 3,unlimited] [--draw 3|1]`. Classifies the numbered deals S..S+N-1 (or, with `--decks`,
+ * [--table FILE] [--passes 3,unlimited] [--draw 3|1] [--relaxed]`. Classifies the numbered deals S..S+N-1 (or, with `--decks`,
  * the deals of FILE, one 156-digit deal string a line, the first N of them if N is given; with
  * `--again`, the deals an earlier run's `--table` left undecided, at this run's budget) under draw
  * 3 with 3 passes, then under draw 3 with unlimited passes (`--passes 3` or `--passes unlimited` for
@@ -13,7 +13,10 @@
  * `--table FILE`, one tab-separated line per deal and rule set (seed, verdict, nodes, ms); with
  * `--again`, the earlier table with the deals studied again in their places, and the report covers
  * both the deals studied again and the whole table as it now stands. With
- * `--jobs J`, J processes share the deals (each deal still gets its budget on one core).
+ * `--jobs J`, J processes share the deals (each deal still gets its budget on one core). With
+ * `--relaxed`, the three-pass deals are decided by the search with unlimited passes instead
+ * (`studyRelaxed`: lost with unlimited passes is lost with three, a line that recycles at most twice
+ * wins, anything else is undecided), a step for the deals a long three-pass search left undecided.
  */
 import { openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import type { Card } from '../domain/cards.js';
@@ -28,13 +31,14 @@ import {
   readDecks,
   readTable,
   studyDeal,
+  studyRelaxed,
   TABLE_HEADER,
   type TableRow,
   type Verdict,
 } from './study-deals.js';
 
 const USAGE =
-  'npm run study -- [--deals N] [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE | --again TABLE] [--out FILE] [--table FILE] [--passes 3,unlimited] [--draw 3|1]';
+  'npm run study -- [--deals N] [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE | --again TABLE] [--out FILE] [--table FILE] [--passes 3,unlimited] [--draw 3|1] [--relaxed]';
 const { values } = parseScriptArgs(
   {
     options: {
@@ -48,6 +52,8 @@ const { values } = parseScriptArgs(
       // The rule sets: 3 passes, unlimited passes, or both (the default), with draw 3 or draw 1.
       passes: { type: 'string', default: '3,unlimited' },
       draw: { type: 'string', default: '3' },
+      // Three-pass deals decided by the search with unlimited passes (`studyRelaxed`).
+      relaxed: { type: 'boolean', default: false },
       out: { type: 'string' },
       table: { type: 'string' },
       // What the budget counts: the CPU time of the process (the default: a deal's time is its own on a
@@ -151,10 +157,12 @@ const dealsName = (set: number) =>
       ? `${deals} deals of ${values.decks}`
       : `seeds ${start}..${start + deals - 1}`;
 
+const study = values.relaxed ? studyRelaxed : studyDeal;
+
 /** Classifies the deals i (0 <= i < dealCount(set)) with i % of === slice, under one rule set. */
 function* classify(set: number, slice: number, of: number): Generator<Record> {
   for (let i = slice; i < dealCount(set); i += of)
-    yield { set, at: i, ...studyDeal(deckAt(set, i), RULE_SETS[set]!.rules, budgetMs, clock) };
+    yield { set, at: i, ...study(deckAt(set, i), RULE_SETS[set]!.rules, budgetMs, clock) };
 }
 
 /**
@@ -270,7 +278,8 @@ if (slice !== undefined) {
   const rows = tableRows(bySet);
   bySet.forEach((records, set) => {
     const { name, rules } = RULE_SETS[set]!;
-    report(`${name} (${dealsName(set)}, budget ${budgetMs} ms of ${clockWords} time a deal)`, records);
+    const by = values.relaxed && rules.passes !== null ? ', decided by the search with unlimited passes' : '';
+    report(`${name} (${dealsName(set)}, budget ${budgetMs} ms of ${clockWords} time a deal${by})`, records);
     // With --again, the whole table as it now stands (each deal's time is that of its last run).
     if (earlier !== undefined)
       report(

@@ -8,7 +8,14 @@ import { deal } from '../../domain/game.js';
 import { checkHistory } from '../../domain/replay.js';
 import { HOUSE_RULES } from '../../domain/rules.js';
 import { deckFromSeed } from '../../domain/shuffle.js';
-import { type DealRecord, readDecks, readTable, studyDeal, TABLE_HEADER } from '../../scripts/study-deals.js';
+import {
+  type DealRecord,
+  readDecks,
+  readTable,
+  studyDeal,
+  studyRelaxed,
+  TABLE_HEADER,
+} from '../../scripts/study-deals.js';
 
 describe('the study of deals', () => {
   it('reads a deals file: one 156-digit string a line, blank lines and # comments skipped', () => {
@@ -30,6 +37,26 @@ describe('the study of deals', () => {
     const lost = studyDeal(deckFromSeed(1), HOUSE_RULES, 5_000);
     expect(lost.verdict).toBe('lost');
     expect(lost).not.toHaveProperty('line');
+  });
+
+  it('decides a three-pass deal by the search with unlimited passes: lost is lost, a line of two recycles wins, more is undecided', () => {
+    const drawOne = { ...HOUSE_RULES, draw: 1 } as const;
+    // Seed 7 at draw 1: the unlimited search's line recycles twice, and wins with three passes.
+    const won = studyRelaxed(deckFromSeed(7), drawOne, 5_000);
+    expect(won.verdict).toBe('won');
+    expect(won.rules).toEqual(drawOne);
+    const replayed = checkHistory(deal(deckFromSeed(7), null, drawOne), won.line!);
+    expect(replayed.ok && replayed.state.status).toBe('won');
+    // Seed 0 at draw 1 is won with three passes, but the unlimited search's line recycles more often.
+    expect(studyDeal(deckFromSeed(0), drawOne, 5_000).verdict).toBe('won');
+    const more = studyRelaxed(deckFromSeed(0), drawOne, 5_000);
+    expect(more.verdict).toBe('unknown');
+    expect(more).not.toHaveProperty('line');
+    // Seed 1 is lost under the house rules even with unlimited passes.
+    expect(studyRelaxed(deckFromSeed(1), HOUSE_RULES, 5_000).verdict).toBe('lost');
+    // Seed 7 at draw 3 is lost with three passes and won with unlimited ones: never called lost.
+    expect(studyDeal(deckFromSeed(7), HOUSE_RULES, 5_000).verdict).toBe('lost');
+    expect(studyRelaxed(deckFromSeed(7), HOUSE_RULES, 5_000).verdict).toBe('unknown');
   });
 
   it('npm run study --decks FILE --out FILE --table FILE writes one line per deal and rule set to each', () => {
@@ -120,6 +147,12 @@ describe('the study of deals', () => {
       // The deals studied again carry their new nodes; the others are the earlier rows as they were.
       expect(after[0]!.nodes).toBe(studyDeal(deckFromSeed(0), HOUSE_RULES, 2_000).nodes);
       expect(after[2]).toEqual(readTable(`${rows[0]}\n${rows[3]}\n`)[0]);
+
+      // --relaxed: the three-pass deals by the search with unlimited passes (seed 1 lost).
+      const relaxed = study('--again', earlier, '--passes', '3', '--budget-ms', '2000', '--relaxed');
+      expect(relaxed.status, relaxed.stderr).toBe(0);
+      expect(relaxed.stdout).toContain('a deal, decided by the search with unlimited passes)');
+      expect(relaxed.stdout).toMatch(/left undecided, [^\n]*\n {2}won 0 {2}lost 1 {2}unknown 1\n/);
 
       // Every script says its usage when asked.
       const help = study('--help');
