@@ -59,9 +59,15 @@ const urlOption = (api: Api): string => (api.url === DEFAULT_URL ? '' : ` --url 
 /**
  * A day's leaderboard, as many entries as `limit` (page after page): `date` is YYYY-MM-DD,
  * `yesterday`, or today's when left out (today by the server's clock, from GET /daily). Signed in,
- * the rows under the player's name are marked.
+ * the rows under the player's name are marked, and with `player` (the development sign-in) the
+ * command for the next entries signs in as them too.
  */
-async function leaderboardText(api: Api, date: string | undefined, limit: number): Promise<string> {
+async function leaderboardText(
+  api: Api,
+  date: string | undefined,
+  limit: number,
+  player: string | undefined,
+): Promise<string> {
   const you = api.player === undefined ? undefined : (await api.profile()).displayName;
   const day =
     date === undefined || date === 'yesterday'
@@ -76,7 +82,7 @@ async function leaderboardText(api: Api, date: string | undefined, limit: number
   const text = renderLeaderboard({ ...page, entries }, you);
   return page.next === null
     ? text
-    : `${text}\n  more: npm run play -- --leaderboard --date ${day} --limit ${limit + 20}${urlOption(api)}`;
+    : `${text}\n  more: npm run play -- --leaderboard --date ${day} --limit ${limit + 20}${player === undefined ? '' : ` --player ${player}`}${urlOption(api)}`;
 }
 
 /**
@@ -149,7 +155,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
   if (config.leaderboard) {
     try {
       if (config.player) await api.signIn(config.player);
-      print(await leaderboardText(api, config.leaderboard.date, config.leaderboard.limit));
+      print(await leaderboardText(api, config.leaderboard.date, config.leaderboard.limit, config.player));
       return 0;
     } catch (error) {
       fail(errorLine(error));
@@ -324,7 +330,7 @@ export async function runPlay(config: PlayConfig): Promise<number> {
           if (interrupted) break;
           continue;
         case 'leaderboard':
-          await read(() => leaderboardText(api, command.date, 20));
+          await read(() => leaderboardText(api, command.date, 20, config.player));
           if (interrupted) break;
           continue;
         case 'stats':

@@ -176,6 +176,26 @@ describe('the rendering', () => {
     expect(io.text()).toContain(
       'more: npm run play -- --leaderboard --date 2026-05-14 --limit 21 --url http://cards.example:8080',
     );
+    // Signed in with --player, the next entries keep the player's rows marked.
+    const signed = streams();
+    const signedApi = {
+      ...api,
+      player: 'tess',
+      signIn: async () => {},
+      profile: async () => ({ displayName: 'Ωμέγα' }),
+    };
+    expect(
+      await runPlay({
+        ...signed,
+        api: signedApi,
+        player: 'tess',
+        leaderboard: { date: '2026-05-14', limit: 1 },
+        color: false,
+      }),
+    ).toBe(0);
+    expect(signed.text()).toContain(
+      'more: npm run play -- --leaderboard --date 2026-05-14 --limit 21 --player tess --url http://cards.example:8080',
+    );
   });
 
   it('with --player, marks the rows under the name the leaderboards show for the player', async () => {
