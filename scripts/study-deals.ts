@@ -65,7 +65,7 @@ export function studyDeal(
  * `budgetMs`: a deal lost with unlimited passes is lost with any number, and a winning line that
  * recycles at most `passes - 1` times wins with `passes` too; any other outcome leaves it undecided.
  * On draw-1 deals that the search with three passes proves lost only after a minute, it proves them
- * lost in half the time, or less (docs/solver.md). The record carries `rules` and the unlimited
+ * lost in about half the time (docs/solver.md). The record carries `rules` and the unlimited
  * search's time and nodes.
  */
 export function studyRelaxed(
