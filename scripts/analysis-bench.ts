@@ -27,6 +27,7 @@ import { analyse } from '../domain/solver/index.js';
 import { SOLVER_MS } from '../functions/solver.js';
 import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 import { clockNamed, clockOf, deadlineOn } from './clock.js';
+import { percentile } from './stats.js';
 
 const USAGE = 'npm run analysis-bench -- [--games 100] [--from 0] [--moves 150] [--clock cpu|wall]';
 const { values } = parseScriptArgs(
@@ -76,9 +77,6 @@ function finishedGame(seed: number, actions: number): GameEvent[] {
   if (state.status === 'playing') apply({ type: 'resign' });
   return events;
 }
-
-const percentile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
 function timed(events: GameEvent[]) {
   const t0 = clock();

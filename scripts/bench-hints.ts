@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 import { client, newGame } from '../test/support/local.js';
+import { percentile } from './stats.js';
 
 const USAGE = 'npm run bench:hints -- [--isolated] [--rounds X] [--hints X]';
 const { values } = parseScriptArgs(
@@ -82,8 +83,6 @@ async function firstAnswers(): Promise<{ any: number; ready: number; hung: numbe
   }
 }
 
-const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 try {
@@ -129,10 +128,10 @@ try {
     `  spawn to first answer  ${ms(start.any)}; to first answer not 503  ${ms(start.ready)}; requests left hanging 5 s: ${start.hung}; banner at ${ms(bannerMs ?? Number.NaN)}`,
   );
   console.log(
-    `  another player's GET   n=${latencies.length}  p50 ${ms(quantile(latencies, 0.5))}  p95 ${ms(quantile(latencies, 0.95))}  max ${ms(latencies.at(-1) ?? Number.NaN)}  not 200: ${readerStatuses}`,
+    `  another player's GET   n=${latencies.length}  p50 ${ms(percentile(latencies, 0.5))}  p95 ${ms(percentile(latencies, 0.95))}  max ${ms(latencies.at(-1) ?? Number.NaN)}  not 200: ${readerStatuses}`,
   );
   console.log(
-    `  hints                  ${[...statuses].map(([label, count]) => `${label}: ${count}`).join(', ')}; took p50 ${ms(quantile(hintMs, 0.5))}, max ${ms(hintMs.at(-1) ?? Number.NaN)}`,
+    `  hints                  ${[...statuses].map(([label, count]) => `${label}: ${count}`).join(', ')}; took p50 ${ms(percentile(hintMs, 0.5))}, max ${ms(hintMs.at(-1) ?? Number.NaN)}`,
   );
 } finally {
   child.kill('SIGTERM');

@@ -12,6 +12,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fold, toSnapshot } from '../domain/index.js';
 import { parseScriptArgs } from '../infra/local/args.js';
 import { longGame } from '../test/bench/games.js';
+import { percentileOf } from './stats.js';
 
 // No options: anything else given is refused, with the usage.
 parseScriptArgs({ options: {} }, 'npm run bench:store');
@@ -23,9 +24,7 @@ const { client, newGame, startLocal } = await import('../test/support/local.js')
 
 const local = await startLocal();
 const api = client(local.url);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const median = (xs: number[]) => percentileOf(xs, 0.5);
 
 /** A game on unlimited passes, played to `version` with draws and recycles. */
 async function gameAt(version: number) {
@@ -139,10 +138,10 @@ const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 console.log(`\nKlondike store benchmark (node ${process.version}, dynalite in memory, loopback HTTP)`);
 const latency = (label: string, short: number[], long: number[]) => {
   console.log(
-    `${label} move latency at version ~10:    median ${fmt(median(short))}, p90 ${fmt(percentile(short, 0.9))} (${short.length} moves)`,
+    `${label} move latency at version ~10:    median ${fmt(median(short))}, p90 ${fmt(percentileOf(short, 0.9))} (${short.length} moves)`,
   );
   console.log(
-    `${label} move latency at version ~1,000: median ${fmt(median(long))}, p90 ${fmt(percentile(long, 0.9))} (${long.length} moves)`,
+    `${label} move latency at version ~1,000: median ${fmt(median(long))}, p90 ${fmt(percentileOf(long, 0.9))} (${long.length} moves)`,
   );
   console.log(
     `${label} ratio long/short (median):      ${(median(long) / median(short)).toFixed(2)}  (goal <= 1.3)`,
@@ -150,7 +149,7 @@ const latency = (label: string, short: number[], long: number[]) => {
 };
 latency('(1 Query + 1 put)', times.short, times.long);
 console.log(
-  `keyed retry at version ~6,000:  median ${fmt(median(retries))}, p90 ${fmt(percentile(retries, 0.9))} (${retries.length} retries, 10 actions after the first answer)`,
+  `keyed retry at version ~6,000:  median ${fmt(median(retries))}, p90 ${fmt(percentileOf(retries, 0.9))} (${retries.length} retries, 10 actions after the first answer)`,
 );
 console.log(
   `items read per move:            max ${Math.max(...itemsRead)}, mean ${(itemsRead.reduce((a, b) => a + b, 0) / itemsRead.length).toFixed(1)} (snapshot every ${SNAPSHOT_EVERY})`,

@@ -30,6 +30,7 @@ import { HINT_BUDGET, type HintBudget, hint } from '../domain/solver/index.js';
 import { MOST_JOBS, parseScriptArgs, passesOf, refuse, wholeNumber, writable } from '../infra/local/args.js';
 import { clockNamed, clockOf } from './clock.js';
 import { runJobs } from './jobs.js';
+import { percentile, wilson } from './stats.js';
 
 const USAGE =
   'npm run hintbot -- [--deals N] [--from S] [--passes N|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall] [--budget name=value,...] [--where-lost]';
@@ -187,18 +188,6 @@ function playByHints(seed: number): Played {
   return ended(MAX_MOVES, `Still playing after ${MAX_MOVES} moves`);
 }
 
-/** Wilson score interval for k successes in n trials, 95%. */
-function wilson(k: number, n: number): [number, number] {
-  const z = 1.959964;
-  const p = k / n;
-  const denominator = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / denominator;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denominator;
-  return [centre - half, centre + half];
-}
-
-const percentile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 const results: Played[] = [];

@@ -25,6 +25,7 @@ import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { MOST_JOBS, parseScriptArgs, refuse, wholeNumber, writable } from '../infra/local/args.js';
 import { clockNamed, clockOf } from './clock.js';
 import { runJobs } from './jobs.js';
+import { percentile, wilson } from './stats.js';
 import {
   type DealRecord,
   formatRow,
@@ -202,19 +203,6 @@ function writeTable(file: string, rows: readonly TableRow[]): void {
   writeFileSync(file, `${[TABLE_HEADER, ...rows.map(formatRow)].join('\n')}\n`);
 }
 
-/** Wilson score interval for k successes in n trials, 95%. */
-function wilson(k: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.959964;
-  const p = k / n;
-  const denominator = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / denominator;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denominator;
-  return [centre - half, centre + half];
-}
-
-const percentile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 
 /** Prints the verdicts of `records`, the deals of `name`, with their intervals and times. */

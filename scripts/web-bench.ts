@@ -21,6 +21,7 @@ import { CLOCK_OFFSET_ENV } from '../functions/clock.js';
 import { PROJECT_ROOT } from '../infra/bundling.js';
 import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 import fixtures from '../test/fixtures/winning-lines.json' with { type: 'json' };
+import { percentileOf } from './stats.js';
 
 // The handlers' request logs would drown the figures; their logger reads this once, when loaded.
 process.env.LOG_LEVEL ??= 'SILENT';
@@ -53,8 +54,6 @@ if (!CHROMIUM) {
   process.exit(1);
 }
 
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 /** Records, in the page, when the seven columns first hold cards (at the next animation frame). */
@@ -131,7 +130,7 @@ async function measure() {
       await fresh.close();
     }
     results.push(
-      `first table, ${name}: median ${ms(percentile(times, 0.5))}, max ${ms(Math.max(...times))} over ${runs} fresh browser contexts (goal <= 1 s)`,
+      `first table, ${name}: median ${ms(percentileOf(times, 0.5))}, max ${ms(Math.max(...times))} over ${runs} fresh browser contexts (goal <= 1 s)`,
     );
   }
 
@@ -177,10 +176,10 @@ async function measure() {
     toRequests.push((await play.evaluate('window.__toRequest')) as number);
   }
   results.push(
-    `move round trip (click on the stock to the redrawn table), ${moves} moves: p50 ${ms(percentile(roundTrips, 0.5))}, p95 ${ms(percentile(roundTrips, 0.95))}, max ${ms(Math.max(...roundTrips))} (goal p95 <= 50 ms)`,
-    `  of which to the DOM change: p50 ${ms(percentile(domUpdates, 0.5))}, p95 ${ms(percentile(domUpdates, 0.95))}`,
-    `  of which the page's own work, from the answer to the DOM change: p50 ${ms(percentile(pageParts, 0.5))}, p95 ${ms(percentile(pageParts, 0.95))}`,
-    `  of which the request, sent to answered: p50 ${ms(percentile(requests, 0.5))}, p95 ${ms(percentile(requests, 0.95))}; from the click to sending it: p50 ${ms(percentile(toRequests, 0.5))}, p95 ${ms(percentile(toRequests, 0.95))}`,
+    `move round trip (click on the stock to the redrawn table), ${moves} moves: p50 ${ms(percentileOf(roundTrips, 0.5))}, p95 ${ms(percentileOf(roundTrips, 0.95))}, max ${ms(Math.max(...roundTrips))} (goal p95 <= 50 ms)`,
+    `  of which to the DOM change: p50 ${ms(percentileOf(domUpdates, 0.5))}, p95 ${ms(percentileOf(domUpdates, 0.95))}`,
+    `  of which the page's own work, from the answer to the DOM change: p50 ${ms(percentileOf(pageParts, 0.5))}, p95 ${ms(percentileOf(pageParts, 0.95))}`,
+    `  of which the request, sent to answered: p50 ${ms(percentileOf(requests, 0.5))}, p95 ${ms(percentileOf(requests, 0.95))}; from the click to sending it: p50 ${ms(percentileOf(toRequests, 0.5))}, p95 ${ms(percentileOf(toRequests, 0.95))}`,
   );
   await play.close();
 }
