@@ -6,6 +6,7 @@
 import { type Card, formatDealString, isDeckError, parseDealString } from '../domain/cards.js';
 import type { PlayedMove } from '../domain/moves.js';
 import type { Rules } from '../domain/rules.js';
+import { MAX_SEED } from '../domain/shuffle.js';
 import { solve } from '../domain/solver/index.js';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
@@ -120,6 +121,7 @@ export function readTable(text: string): TableRow[] {
       !(row.passes === null || (Number.isInteger(row.passes) && row.passes >= 1)) ||
       !Number.isInteger(row.deal) ||
       row.deal < 0 ||
+      row.deal > MAX_SEED ||
       !['won', 'lost', 'unknown'].includes(row.verdict) ||
       !Number.isInteger(row.nodes) ||
       !(row.ms >= 0)

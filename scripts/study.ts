@@ -1,9 +1,10 @@
 /**
  * How often the solver decides random deals, and how fast: `npm run study -- [--deals N] [--start S]
- * [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE | --again TABLE] [--out FILE]
+ * [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--again TABLE] [--out FILE]
  * [--table FILE] [--passes 3,unlimited] [--draw 3|1] [--relaxed]`. Classifies the numbered deals S..S+N-1 (or, with `--decks`,
  * the deals of FILE, one 156-digit deal string a line, the first N of them if N is given; with
- * `--again`, the deals an earlier run's `--table` left undecided, at this run's budget) under draw
+ * `--again`, the deals an earlier run's `--table` left undecided, at this run's budget: seeds, or
+ * with `--decks` too their places in FILE, as that run's table gives them) under draw
  * 3 with 3 passes, then under draw 3 with unlimited passes (`--passes 3` or `--passes unlimited` for
  * one of them; `--draw 1` for draw 1), and prints for each the verdicts, the winnable share of the
  * decided deals with a 95% Wilson interval, the share left undecided, and the time per deal. The
@@ -39,7 +40,7 @@ import {
 } from './study-deals.js';
 
 const USAGE =
-  'npm run study -- [--deals N] [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE | --again TABLE] [--out FILE] [--table FILE] [--passes 3,unlimited] [--draw 3|1] [--relaxed]';
+  'npm run study -- [--deals N] [--start S] [--budget-ms 1000] [--clock cpu|wall] [--jobs J] [--decks FILE] [--again TABLE] [--out FILE] [--table FILE] [--passes 3,unlimited] [--draw 3|1] [--relaxed]';
 const { values } = parseScriptArgs(
   {
     options: {
@@ -93,11 +94,8 @@ if (!/^\d+(\.\d+)?$/.test(values['budget-ms']) || !(budgetMs > 0) || budgetMs > 
     `--budget-ms takes a number of milliseconds more than 0 and at most an hour, not ${JSON.stringify(values['budget-ms'])}`,
     USAGE,
   );
-if (earlier !== undefined && (fromFile !== undefined || values.deals !== undefined || values.start !== '0'))
-  refuse(
-    '--again studies the deals its table left undecided: it takes no --decks, --deals or --start',
-    USAGE,
-  );
+if (earlier !== undefined && (values.deals !== undefined || values.start !== '0'))
+  refuse('--again studies the deals its table left undecided: it takes no --deals or --start', USAGE);
 const clockName = clockNamed(values.clock, USAGE);
 if (values.draw !== '3' && values.draw !== '1')
   refuse(`--draw is 1 or 3, not ${JSON.stringify(values.draw)}`, USAGE);
@@ -150,10 +148,19 @@ if (earlier !== undefined) {
 /** The deals studied under rule set `set`, and the seed (or place in the file) of deal i among them. */
 const dealCount = (set: number) => (earlier ? undecided[set]!.length : deals);
 const dealOf = (set: number, i: number) => (earlier ? undecided[set]![i]! : fromFile ? i : start + i);
-const deckAt = (set: number, i: number): readonly Card[] => fromFile?.[i] ?? deckFromSeed(dealOf(set, i));
+const deckAt = (set: number, i: number): readonly Card[] =>
+  fromFile ? fromFile[dealOf(set, i)]! : deckFromSeed(dealOf(set, i));
+// A table's deals are seeds, or with --decks places in the file: a place past its end is another file's.
+const pastTheFile = fromFile && undecided.flat().find((deal) => deal >= fromFile.length);
+if (fromFile && pastTheFile !== undefined) {
+  console.error(
+    `--again ${values.again} has deal ${pastTheFile} undecided, but --decks ${values.decks} holds deals 0..${fromFile.length - 1}: give the file its table was made from`,
+  );
+  process.exit(2);
+}
 const dealsName = (set: number) =>
   earlier
-    ? `the ${dealCount(set)} deals ${values.again} left undecided`
+    ? `the ${dealCount(set)} deals ${values.again} left undecided${fromFile ? ` (places in ${values.decks})` : ''}`
     : fromFile
       ? `${deals} deals of ${values.decks}`
       : `seeds ${start}..${start + deals - 1}`;

@@ -154,6 +154,35 @@ describe('the study of deals', () => {
       expect(relaxed.stdout).toContain('a deal, decided by the search with unlimited passes)');
       expect(relaxed.stdout).toMatch(/left undecided, [^\n]*\n {2}won 0 {2}lost 1 {2}unknown 1\n/);
 
+      // With --decks, the table's deals are places in the file (a table of a --decks run): place 2
+      // is seed 1's deal, lost at the start, and not seed 2's.
+      const decks = join(dir, 'decks.txt');
+      writeFileSync(decks, `${[0, 0, 1].map((seed) => formatDealString(deckFromSeed(seed))).join('\n')}\n`);
+      const ofFile = join(dir, 'of-file.tsv');
+      writeFileSync(ofFile, `${TABLE_HEADER}\n3\t3\t2\tunknown\t1\t1.0\n`);
+      const out = join(dir, 'again.jsonl');
+      const placed = study(
+        '--again',
+        ofFile,
+        '--decks',
+        decks,
+        '--passes',
+        '3',
+        '--budget-ms',
+        '2000',
+        '--out',
+        out,
+      );
+      expect(placed.status, placed.stderr).toBe(0);
+      expect(placed.stdout).toContain(`the 1 deals ${ofFile} left undecided (places in ${decks})`);
+      const beyond = join(dir, 'beyond.tsv');
+      writeFileSync(beyond, `${TABLE_HEADER}\n3\t3\t1\tunknown\t1\t1.0\n3\t3\t5\tunknown\t1\t1.0\n`);
+      const [again] = readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as DealRecord);
+      expect([again!.deck, again!.verdict]).toEqual([formatDealString(deckFromSeed(1)), 'lost']);
+
       // Every script says its usage when asked.
       const help = study('--help');
       expect(help.status, help.stderr).toBe(0);
@@ -167,6 +196,10 @@ describe('the study of deals', () => {
         `--again ${broken}: line 2: not draw, passes, deal, verdict, nodes and ms`,
       );
 
+      // A deal past the last seed is no seed (nor a place in a file of deals).
+      expect(readTable(`${TABLE_HEADER}\n3\t3\t4294967295\tunknown\t0\t0\n`)[0]!.deal).toBe(4294967295);
+      expect(() => readTable(`${TABLE_HEADER}\n3\t3\t4294967296\tunknown\t0\t0\n`)).toThrow(/^line 2: /);
+
       // Refused before any deal is studied, naming the option: a number that is none, jobs past
       // two a core, seeds past the last, a table that cannot be written (it was written at the end).
       for (const [args, said] of [
@@ -176,6 +209,11 @@ describe('the study of deals', () => {
         [
           ['--deals', '1', '--table', join(dir, 'no-such-folder', 't.tsv')],
           `--table ${join(dir, 'no-such-folder', 't.tsv')} cannot be written`,
+        ],
+        // A table whose deals are not all places in the file given with it.
+        [
+          ['--again', beyond, '--decks', decks, '--passes', '3'],
+          `--again ${beyond} has deal 5 undecided, but --decks ${decks} holds deals 0..2`,
         ],
         // A table of other rules than those asked: it has nothing to study again.
         [
