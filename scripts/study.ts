@@ -131,7 +131,10 @@ interface Record extends DealRecord {
 const clock = clockOf(clockName);
 
 const sameRules = (row: TableRow, rules: Rules) => row.draw === rules.draw && row.passes === rules.passes;
-/** With `--again`, by rule set, the seeds of the deals the earlier table left undecided. */
+/**
+ * With `--again`, by rule set, the deals the earlier table left undecided: seeds, or places in the
+ * `--decks` file.
+ */
 const undecided = RULE_SETS.map(({ rules }) =>
   (earlier ?? []).filter((row) => sameRules(row, rules) && row.verdict === 'unknown').map((row) => row.deal),
 );
@@ -145,22 +148,22 @@ if (earlier !== undefined) {
     process.exit(2);
   }
 }
+// A table's deals are seeds, or with --decks places in the file: a place past its end is another file's.
+const pastTheFile = fromFile ? undecided.flat().find((deal) => deal >= fromFile.length) : undefined;
+if (pastTheFile !== undefined) {
+  console.error(
+    `--again ${values.again} has deal ${pastTheFile} undecided, but --decks ${values.decks} holds deals 0..${fromFile!.length - 1}: give the file its table was made from`,
+  );
+  process.exit(2);
+}
 /** The deals studied under rule set `set`, and the seed (or place in the file) of deal i among them. */
 const dealCount = (set: number) => (earlier ? undecided[set]!.length : deals);
 const dealOf = (set: number, i: number) => (earlier ? undecided[set]![i]! : fromFile ? i : start + i);
 const deckAt = (set: number, i: number): readonly Card[] =>
   fromFile ? fromFile[dealOf(set, i)]! : deckFromSeed(dealOf(set, i));
-// A table's deals are seeds, or with --decks places in the file: a place past its end is another file's.
-const pastTheFile = fromFile && undecided.flat().find((deal) => deal >= fromFile.length);
-if (fromFile && pastTheFile !== undefined) {
-  console.error(
-    `--again ${values.again} has deal ${pastTheFile} undecided, but --decks ${values.decks} holds deals 0..${fromFile.length - 1}: give the file its table was made from`,
-  );
-  process.exit(2);
-}
 const dealsName = (set: number) =>
   earlier
-    ? `the ${dealCount(set)} deals ${values.again} left undecided${fromFile ? ` (places in ${values.decks})` : ''}`
+    ? `the ${dealCount(set)} deal${dealCount(set) === 1 ? '' : 's'} ${values.again} left undecided${fromFile ? ` (places in ${values.decks})` : ''}`
     : fromFile
       ? `${deals} deals of ${values.decks}`
       : `seeds ${start}..${start + deals - 1}`;

@@ -174,7 +174,7 @@ describe('the study of deals', () => {
         out,
       );
       expect(placed.status, placed.stderr).toBe(0);
-      expect(placed.stdout).toContain(`the 1 deals ${ofFile} left undecided (places in ${decks})`);
+      expect(placed.stdout).toContain(`the 1 deal ${ofFile} left undecided (places in ${decks})`);
       const beyond = join(dir, 'beyond.tsv');
       writeFileSync(beyond, `${TABLE_HEADER}\n3\t3\t1\tunknown\t1\t1.0\n3\t3\t5\tunknown\t1\t1.0\n`);
       const [again] = readFileSync(out, 'utf8')
