@@ -288,8 +288,9 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     expect(await hiddenCardsInPage(page, view)).toEqual([]);
   });
 
+  // Each wait is shorter than the test, so that one that never ends fails naming what it waited for.
   it('says so while a slow server keeps an input waiting, and clears the line once it is played', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const { view } = await currentGame();
     // The next draw reaches the server only once the test has seen the page say it waits (held, not
@@ -301,7 +302,7 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     });
     await page.keyboard.press('d');
     const message = page.locator('.message');
-    await message.getByText(WAITING).waitFor();
+    await message.getByText(WAITING).waitFor({ timeout: 20_000 });
     draw.release();
     await waitForVersion(page, view.version + 1);
     await page.unroute('**/moves');
@@ -314,7 +315,7 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
       await route.continue();
     });
     await page.keyboard.press('h');
-    await message.getByText('Thinking…').waitFor();
+    await message.getByText('Thinking…').waitFor({ timeout: 20_000 });
     await new Promise((resolve) => setTimeout(resolve, SLOW_MS + 500));
     expect(await message.textContent()).toBe('Thinking…');
     hint.release();
@@ -501,11 +502,14 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     await page.keyboard.press('Home');
     await check(0);
     await page.getByRole('button', { name: 'Play' }).click();
-    await page.waitForSelector('output[data-version="2"]');
+    // Each frame shows for 600 ms and Playwright's waits look every 500 ms: on a busy machine a wait
+    // for frame 2 itself could miss it, so the test waits for frame 2 or a later one.
+    const frame = async () => Number(await page.getAttribute('output[data-version]', 'data-version'));
+    await expect.poll(frame).toBeGreaterThanOrEqual(2);
     await page.getByRole('button', { name: 'Pause' }).click();
-    const paused = Number(await page.getAttribute('output[data-version]', 'data-version'));
+    const paused = await frame();
     await page.waitForTimeout(800); // longer than a frame's turn when playing
-    expect(Number(await page.getAttribute('output[data-version]', 'data-version'))).toBe(paused);
+    expect(await frame()).toBe(paused);
     mkdirSync(join(tmpdir(), 'klondike-web-screenshots'), { recursive: true });
     await page.screenshot({ path: join(tmpdir(), 'klondike-web-screenshots', 'replay.png'), fullPage: true });
   });
