@@ -288,7 +288,8 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     expect(await hiddenCardsInPage(page, view)).toEqual([]);
   });
 
-  // Each wait is shorter than the test, so that one that never ends fails naming what it waited for.
+  // Its waits for the page's words are shorter than the test, so that words that never come fail
+  // naming what the test waited for.
   it('says so while a slow server keeps an input waiting, and clears the line once it is played', {
     timeout: 60_000,
   }, async () => {
