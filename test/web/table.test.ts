@@ -611,9 +611,17 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     // A won game's line is the player's own, not the solver's; this one undid nothing.
     expect(await shown.textContent()).toContain('as you showed: watch your winning line.');
 
-    // The winning line plays itself, move after move, animated.
+    // The winning line plays itself, move after move, animated; a view of it that cannot be
+    // fetched (the connection lost) is said, and Try again fetches it.
     const before = (await animations()).length;
+    const isLine = (url: URL) => url.pathname === '/replays';
+    await page.route(isLine, (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Watch the winning line' }).click();
+    const lost = page.locator('.winning-line [role="alert"]', { hasText: 'cannot be reached' });
+    await lost.waitFor({ timeout: 20_000 });
+    await page.unroute(isLine);
+    await lost.getByRole('button', { name: 'Try again' }).click({ timeout: 10_000 });
+    await lost.waitFor({ state: 'detached', timeout: 20_000 });
     // The move the bar shows: each shows for 450 ms, and Playwright's waits look every 500 ms, so
     // a wait for one of them (Move 3) can miss it on a busy machine; the count only goes up.
     const shownMove = async () =>

@@ -116,9 +116,11 @@ export function WinningLine({ game, line, onStop }: LineProps) {
   const [views, setViews] = useState<ReadonlyMap<number, View>>(new Map());
   const [paused, setPaused] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Counts the player's Try again: the views that could not be fetched are asked again. */
+  const [round, setRound] = useState(0);
   const asked = useRef(new Set<number>());
 
-  // Fetch the views from the one shown to a few ahead.
+  // Fetch the views from the one shown to a few ahead (those not yet fetched nor being fetched).
   useEffect(() => {
     for (let i = step; i <= Math.min(line.length, step + AHEAD); i++) {
       if (asked.current.has(i)) continue;
@@ -131,7 +133,11 @@ export function WinningLine({ game, line, onStop }: LineProps) {
         },
       );
     }
-  }, [step]);
+  }, [step, round]);
+  const tryAgain = () => {
+    setError(null);
+    setRound((n) => n + 1);
+  };
 
   // The next move, once its view is there and the last one has been seen.
   useEffect(() => {
@@ -163,7 +169,10 @@ export function WinningLine({ game, line, onStop }: LineProps) {
       </div>
       {error && (
         <p class="message error" role="alert">
-          {error}
+          {error}{' '}
+          <button type="button" onClick={tryAgain}>
+            Try again
+          </button>
         </p>
       )}
       {shown ? <Table view={shown} /> : <p class="loading">Dealing the line…</p>}
