@@ -535,8 +535,16 @@ describe.skipIf(!CHROMIUM)('the web client in Chromium', () => {
     const [first, last] = [await at(1), await at(205)];
     const time = clock(Date.parse(last.event.at) - Date.parse(first.event.at));
     expect(time).not.toBe('0:00');
+    // The game that does not come (the connection lost): said, with Try again, which loads it.
+    const game = (url: URL) => url.pathname === `/games/${id}`;
+    await page.route(game, (route) => route.abort('connectionrefused'));
     await page.goto(`${local.url}/#replay=${id}&at=205`);
+    const lost = page.getByRole('alert').filter({ hasText: 'cannot be reached' });
+    await lost.waitFor({ timeout: 20_000 });
+    await page.unroute(game);
+    await lost.getByRole('button', { name: 'Try again' }).click({ timeout: 10_000 });
     await page.waitForSelector('output[data-version="205"]');
+    expect(await page.getByRole('alert').count()).toBe(0);
     await expect.poll(() => page.locator('.status .time').textContent()).toContain(time);
     // An undo's step says what it took back, as the table shows it.
     await page.goto(`${local.url}/#replay=${id}&at=2`);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Analysis as Answer, PlayedMove, View } from '../../types.js';
 import { lostAfter, verdictWords } from '../../verdict.js';
-import { ApiError, api, failureWords } from './api.js';
+import { api, failureWords, isPassing } from './api.js';
 import { replayLink } from './links.js';
 import { Table } from './Table.js';
 import { moveWords } from './words.js';
@@ -47,8 +47,7 @@ export function Analysis({ view, token, onWatch }: AnalysisProps) {
       (answer) => current && setAnalysis(answer),
       (failure: unknown) => {
         if (!current) return;
-        const passing = failure instanceof ApiError && (failure.status === 503 || failure.status === 0);
-        if (passing && retries.current < ANALYSIS_RETRIES) {
+        if (isPassing(failure) && retries.current < ANALYSIS_RETRIES) {
           retries.current++;
           later = setTimeout(() => setRound((n) => n + 1), ANALYSIS_RETRY_MS);
         } else setError(failureWords(failure));

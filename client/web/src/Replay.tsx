@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Frame, View } from '../../types.js';
-import { api, failureWords } from './api.js';
+import { api, failureWords, isPassing } from './api.js';
 import { cardShort } from './cards.js';
 import { ownGameLink, playLink, tokens } from './links.js';
 import { Status } from './Status.js';
@@ -36,6 +36,10 @@ export function Replay({
   /** The frame before it, when loaded: what an undo or a redo changed is said from the two. */
   const [before, setBefore] = useState<Frame | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
+  /** The game could not be loaded for a passing reason (a lost connection, a busy server): Try again loads it. */
+  const [again, setAgain] = useState(false);
+  /** Counts the Try again clicks: the game is asked again on each. */
+  const [round, setRound] = useState(0);
   const [playing, setPlaying] = useState(false);
   /** When the game's first action was made (the log's time), for the clock of each frame. */
   const [firstAt, setFirstAt] = useState<number | undefined>(undefined);
@@ -54,9 +58,12 @@ export function Replay({
             () => {},
           );
       },
-      (failure: unknown) => setError(failureWords(failure, 'replay')),
+      (failure: unknown) => {
+        setError(failureWords(failure, 'replay'));
+        setAgain(isPassing(failure));
+      },
     );
-  }, [id, token]);
+  }, [id, token, round]);
 
   /** The page holding `v`, fetched once. */
   const page = (v: number, last: number) => {
@@ -224,6 +231,21 @@ export function Replay({
       {error && (
         <p class="message error" role="alert">
           {error}
+          {!game && again && (
+            <>
+              {' '}
+              <button
+                type="button"
+                onClick={() => {
+                  setError(null);
+                  setAgain(false);
+                  setRound(round + 1);
+                }}
+              >
+                Try again
+              </button>
+            </>
+          )}
         </p>
       )}
       {/* The deal is shown once the game is over; a game in play keeps it secret. */}

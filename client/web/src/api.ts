@@ -39,6 +39,10 @@ export class ApiError extends Error {
   }
 }
 
+/** A busy server (503, its solver or store out of time) or a lost connection (0): asking again later may succeed. */
+export const isPassing = (failure: unknown): boolean =>
+  failure instanceof ApiError && (failure.status === 503 || failure.status === 0);
+
 /** A failure in a player's words: an ApiError worded for what was being done, anything else as a fault of the page. */
 export function failureWords(failure: unknown, doing?: 'name' | 'day' | 'replay'): string {
   if (failure instanceof ApiError) return problemWords(failure.status, failure.problem, { doing });
