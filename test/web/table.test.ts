@@ -713,6 +713,25 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     expect((await events(id, token)).length).toBe(9);
   });
 
+  it('offers Try again when a game cannot be read (the connection lost), and none for a game that is not there', {
+    timeout: 30_000,
+  }, async () => {
+    const { id, token } = await newGame(api, { seed: 5 });
+    const game = (url: URL) => url.pathname === `/games/${id}`;
+    await page.route(game, (route) => route.abort('connectionrefused'));
+    await page.goto(`${local.url}/#game=${id}&token=${token}`);
+    await page.locator('.message.error', { hasText: 'cannot be reached' }).waitFor({ timeout: 10_000 });
+    await page.unroute(game);
+    await page.getByRole('button', { name: 'Try again' }).click({ timeout: 10_000 });
+    await waitForVersion(page, 0);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    // Unknown: said, and nothing to try again.
+    await page.goto(`${local.url}/#game=00000000-0000-4000-8000-000000000000&token=${token}`);
+    await page.locator('.message.error').waitFor({ timeout: 10_000 });
+    expect(await page.locator('[data-pile]').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+  });
+
   it('words every message of a session in a card player’s words: no codes, no HTTP', {
     timeout: 60_000,
   }, async () => {

@@ -262,6 +262,11 @@ export function Play({
               : undefined
           }
         />
+      ) : game.unread ? (
+        // The game could not be read (no table to play on): asked again on Try again.
+        <button type="button" class="offer" onClick={() => game.open()}>
+          Try again
+        </button>
       ) : (
         <p class="loading">{game.message ? '' : 'Laying out the cards…'}</p>
       )}

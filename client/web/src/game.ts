@@ -12,7 +12,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Hint, Move, PlayedMove, View } from '../../types.js';
-import { type Action, ApiError, api } from './api.js';
+import { type Action, ApiError, api, isPassing } from './api.js';
 import { useDailySecret } from './daily.js';
 import { type Aim, moveAim } from './keyboard.js';
 import {
@@ -291,17 +291,29 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     if (!running.current) void drain();
   };
 
+  /** The game could not be read for a passing reason (a lost connection, a busy server): `open` may read it. */
+  const [unread, setUnread] = useState(false);
+  /** Reads the game and draws it (queued like any input). */
+  const open = () =>
+    enqueue(async () => {
+      sending.current = { view: null };
+      setUnread(false);
+      try {
+        show(await api.getGame(id, token));
+      } catch (failure) {
+        setUnread(isPassing(failure));
+        throw failure;
+      }
+      opened.current?.();
+    });
+
   useEffect(() => {
     latest.current = null;
     left.current = false;
     actions.current = { done: [], undone: [] };
     setShown(null);
     setMessage(null);
-    enqueue(async () => {
-      sending.current = { view: null };
-      show(await api.getGame(id, token));
-      opened.current?.();
-    });
+    open();
     return () => {
       clearTimeout(steps.current);
       // The inputs still waiting were made for this game with this token: once the table leaves
@@ -518,6 +530,9 @@ export function useGame(id: string, token: string | undefined, onOpened?: () => 
     act,
     /** Refuses an input on the page, in words (a key the game cannot take now). */
     refuse,
+    /** Reads the game again, when it could not be read at first (`unread`: no table is drawn). */
+    open,
+    unread: unread && shown === null,
     askHint,
     activate,
     onKey,
