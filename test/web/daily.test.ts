@@ -378,7 +378,7 @@ describe.skipIf(!CHROMIUM)('the Daily view', () => {
       await page.getByRole('heading', { name: /^Leaderboard of / }).waitFor();
       // Today is the next day now: a new deal, nobody on it yet.
       expect(await page.getAttribute('[data-today]', 'data-today')).toBe(nextDay(today));
-      expect(await page.textContent('[data-standing]')).toContain('So far 0 players have played it');
+      expect(await page.textContent('[data-standing]')).toBe('No one has played it yet.');
       await page.locator('[data-board][aria-busy="false"] .board').waitFor();
       expect(await board()).toEqual([
         { rank: '1', player: NAME, game: ids.alice, replay: 'Watch' },

@@ -344,7 +344,9 @@ export function Daily({ date }: { readonly date: string | undefined }) {
             The same deal for everyone all day (UTC), {rulesWords(today.rules)}; a new one at midnight UTC.
           </p>
           <p data-standing>
-            So far {plural(today.players, 'player has', 'players have')} played it, and {today.won} won it.
+            {today.players === 0
+              ? 'No one has played it yet.'
+              : `So far ${plural(today.players, 'player has', 'players have')} played it, and ${today.won} won it.`}
           </p>
           <MyToday me={today.me} won={today.won} jwt={jwt} />
           {record && (
