@@ -19,7 +19,7 @@ const analysisWords = (analysis: Answer, view: View): string =>
     (last) => `You could still have won until step ${last} of the replay; after it, no line could.`,
   );
 
-/** A busy server (its solver out of time) or a lost connection: the analysis is asked again this many times, this far apart. */
+/** A busy server (its solver out of time, or throttling) or a lost connection: the analysis is asked again this many times, this far apart. */
 const ANALYSIS_RETRIES = 4;
 const ANALYSIS_RETRY_MS = 5_000;
 

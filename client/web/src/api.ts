@@ -39,9 +39,12 @@ export class ApiError extends Error {
   }
 }
 
-/** A busy server (503, its solver or store out of time) or a lost connection (0): asking again later may succeed. */
+/**
+ * A busy server (503: its solver or store out of time; 429: throttled) or a lost connection (0),
+ * still so after `call`'s own retries: asking again a while later may succeed.
+ */
 export const isPassing = (failure: unknown): boolean =>
-  failure instanceof ApiError && (failure.status === 503 || failure.status === 0);
+  failure instanceof ApiError && [0, 429, 503].includes(failure.status);
 
 /** A failure in a player's words: an ApiError worded for what was being done, anything else as a fault of the page. */
 export function failureWords(failure: unknown, doing?: 'name' | 'day' | 'replay'): string {
