@@ -12,7 +12,8 @@ import { loadBuiltSite } from './site.js';
  * sign-in issuer, the web client, and every route of the route table on http://127.0.0.1:$PORT
  * (3000 by default) with the same handlers Lambda runs. With DYNAMODB_ENDPOINT set (and TABLE_NAME,
  * default klondike-local) it uses that DynamoDB-compatible store instead and creates the tables
- * there if they are missing; with OIDC_ISSUER and OIDC_AUDIENCE set it trusts that issuer instead of
+ * there if they are missing (a --data folder then keeps only the runtime's own files: the change
+ * feed's journal, the creation secret and the issuer's key); with OIDC_ISSUER and OIDC_AUDIENCE set it trusts that issuer instead of
  * its own. `--host ADDRESS` binds another address than 127.0.0.1 (0.0.0.0: every network of this
  * machine), and the banner then says who can reach it. `--help` says all this. A mistake on the
  * command line is its line and the usage on stderr, exit code 2; whatever else stops the start is
@@ -35,7 +36,8 @@ if (values.help) {
   console.log(`usage: ${USAGE}
 
   --port N, -p N      the port (default: PORT, else 3000; 0 takes a free one)
-  --data DIR, -d DIR  keep the games in this folder (default: KLONDIKE_DATA_DIR, else in memory)
+  --data DIR, -d DIR  keep the games in this folder (default: KLONDIKE_DATA_DIR, else in memory);
+                      with DYNAMODB_ENDPOINT, only the change feed's journal and the runtime's keys
   --host ADDRESS      the address to bind (default 127.0.0.1; 0.0.0.0 is every network)
   --isolated          every route in a process of its own, as Lambda runs them
 
@@ -59,12 +61,9 @@ if (values.data?.trim() === '') {
 }
 // KLONDIKE_DATA_DIR set but empty is unset, as the other variables are.
 const dataDir = values.data ?? (process.env.KLONDIKE_DATA_DIR?.trim() || undefined);
-// Read before the runtime starts: it points this variable at its own change-stream proxy.
+// Read before the runtime starts: it points this variable at its own change-stream proxy. With it,
+// a --data folder keeps the runtime's own files (the change feed's journal, its keys), not the store.
 const external = Boolean(process.env[ENDPOINT_ENV]);
-if (dataDir && external) {
-  console.error(`--data and ${ENDPOINT_ENV} name two stores: give one.`);
-  process.exit(1);
-}
 
 // The web client is built from its sources at start (about a second, while the store and the routes
 // start), or its last build read while none of its sources changed (./build-cache.ts), so a fresh

@@ -28,6 +28,7 @@ import { type LocalSiteConfig, localSiteConfig } from './site-config.js';
 import {
   asking,
   ensureTables,
+  followOutsideStore,
   LOCAL_READ_TABLE,
   LOCAL_TABLE,
   StoreCallFailed,
@@ -247,6 +248,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // The embedded store has its own two tables; the names in the environment are an outside store's.
   const tableName = store?.tableName ?? process.env[TABLE_ENV] ?? LOCAL_TABLE;
   const readTableName = store?.readTableName ?? (process.env[READ_TABLE_ENV] || LOCAL_READ_TABLE);
+  // Beside an outside store a data folder keeps the runtime's own files (the feed's journal among them).
+  let release = () => {};
   let stream: ChangeStream | undefined;
   let proxy: StoreProxy;
   const meter = options.meter ? storeMeter() : undefined;
@@ -260,16 +263,19 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         options.storeWaitMs ?? timeLimit(STORE_WAIT_MS),
       ));
     }
-    // The feed's journal lives with the data it follows (in memory, the store is gone with the process too).
+    if (external && options.dataDir) release = followOutsideStore(options.dataDir, external, tableName);
+    // The feed's journal is kept in the data folder, beside the embedded store or for an outside one;
+    // without a folder there is none (in memory, the embedded store is gone with the process too).
     stream = startChangeStream({
       upstream,
       tableName,
       consumer: options.projector ?? projector,
-      journal: options.dataDir && store ? join(options.dataDir, 'change-feed.journal') : undefined,
+      journal: options.dataDir ? join(options.dataDir, 'change-feed.journal') : undefined,
     });
     proxy = await startStoreProxy(upstream, meter ? [stream.tap, meter.tap] : [stream.tap]);
   } catch (error) {
     stream?.close();
+    release();
     await store?.close();
     await stopWorkers();
     throw error;
@@ -277,7 +283,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   process.env[ENDPOINT_ENV] = proxy.endpoint;
   process.env[TABLE_ENV] = tableName;
   process.env[READ_TABLE_ENV] = readTableName;
-  process.env[CREATION_SECRET_ENV] = creationSecret(store ? options.dataDir : undefined);
+  process.env[CREATION_SECRET_ENV] = creationSecret(options.dataDir);
   // A read-model table made anew holds nothing yet: its figures come from the log before any request.
   if (rebuild) await rebuildReadModels();
 
@@ -285,6 +291,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const started: (() => unknown)[] = [
     restore,
     () => store?.close(),
+    release,
     () => stream.close(),
     () => proxy.close(),
     stopWorkers,
@@ -338,7 +345,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     throw error;
   }
   const where = external
-    ? `table ${tableName} at ${external}`
+    ? `table ${tableName} at ${external}${options.dataDir ? `, its change feed's journal in ${options.dataDir}` : ''}`
     : options.dataDir
       ? `dynalite in ${options.dataDir}`
       : 'dynalite in memory';
@@ -360,6 +367,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await stream.settled();
       stream.close();
       await proxy.close();
+      release();
       await store?.close();
       restore();
     },

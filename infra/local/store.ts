@@ -1,4 +1,13 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -16,6 +25,7 @@ import { TABLE_ENV } from '../../functions/routes.js';
 import { BY_RANK } from '../../functions/store/dailyModels.js';
 import { BY_STATUS, READ_KEYS, READ_TABLE_ENV } from '../../functions/store/readModels.js';
 import { TABLE_KEYS } from '../../functions/store/table.js';
+import { place } from './build-cache.js';
 import { answerThisMachineOnly } from './target.js';
 
 export interface LocalStore {
@@ -309,13 +319,69 @@ function lockFolder(dataDir: string): () => void {
 }
 
 /**
+ * The file of a data folder kept beside an outside store (DYNAMODB_ENDPOINT): which store and table
+ * its change feed's journal follows.
+ */
+export const OUTSIDE_STORE_FILE = 'outside-store';
+/** A file LevelDB keeps in every database folder: the folder holds the embedded store. */
+const EMBEDDED_STORE_FILE = 'CURRENT';
+
+/** The outside store a data folder follows ("<endpoint> <table>"), if it follows one. */
+const followed = (dataDir: string): string | undefined => {
+  try {
+    return readFileSync(join(dataDir, OUTSIDE_STORE_FILE), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Takes a data folder for a runtime on an outside store: the folder keeps the runtime's own files
+ * (the change feed's journal, the creation secret, the development issuer's key), not the store's.
+ * A journal is of one store's writes, so the folder follows the store and table it was first used
+ * with, and is refused with another, or when it holds the embedded store. Gives back the release.
+ */
+export function followOutsideStore(dataDir: string, endpoint: string, tableName: string): () => void {
+  const unlock = lockFolder(dataDir);
+  try {
+    const store = `${endpoint} ${tableName}`;
+    const kept = followed(dataDir);
+    if (kept === undefined && existsSync(join(dataDir, EMBEDDED_STORE_FILE))) {
+      throw new Error(
+        `The data folder ${dataDir} holds the embedded store's games: with DYNAMODB_ENDPOINT, give --data a folder of its own (it keeps the change feed's journal and the runtime's keys).`,
+      );
+    }
+    if (kept !== undefined && kept !== store) {
+      const [was, table] = kept.split(' ');
+      throw new Error(
+        `The data folder ${dataDir} follows the table ${table} at ${was}, and its change feed's journal is of that store's writes: start on that store and table again, or give another folder.`,
+      );
+    }
+    if (kept === undefined) place(join(dataDir, OUTSIDE_STORE_FILE), `${store}\n`, 0o600);
+    return unlock;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/**
  * An embedded DynamoDB-compatible store (dynalite) on a free loopback port, with the service's table
- * created as the stack creates it. In memory unless `dataDir` is given.
+ * created as the stack creates it. In memory unless `dataDir` is given (not a folder that follows an
+ * outside store: `followOutsideStore`).
  */
 export async function startLocalStore(
   options: { dataDir?: string; tableName?: string } = {},
 ): Promise<LocalStore> {
   const unlock = options.dataDir ? lockFolder(options.dataDir) : () => {};
+  const outside = options.dataDir && followed(options.dataDir);
+  if (outside) {
+    unlock();
+    const [endpoint] = outside.split(' ');
+    throw new Error(
+      `The data folder ${options.dataDir} follows an outside store (DYNAMODB_ENDPOINT ${endpoint}): set DYNAMODB_ENDPOINT again to start on it, or give the embedded store another folder.`,
+    );
+  }
   const server: Server = dynalite({
     createTableMs: 0,
     ...(options.dataDir ? { path: options.dataDir } : {}),

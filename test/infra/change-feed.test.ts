@@ -198,22 +198,32 @@ describe('a runtime stopped as requests arrive', () => {
   });
 });
 
-describe('a runtime killed before its feed delivered', () => {
+// On the embedded store, or on an outside one (DYNAMODB_ENDPOINT), where the folder keeps the journal alone.
+describe.each([
+  ['the embedded store', false],
+  ['an outside store', true],
+])('a runtime killed before its feed delivered, on %s', (_, outside) => {
   let dir: string;
   let child: ChildProcess | undefined;
   let runtime: Runtime | undefined;
-  beforeAll(() => {
+  let store: Awaited<ReturnType<typeof startLocalStore>> | undefined;
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'klondike-feed-'));
+    if (outside) store = await startLocalStore();
   });
   afterAll(async () => {
     child?.kill('SIGKILL');
     await runtime?.stop();
+    if (store) delete process.env[ENDPOINT_ENV];
+    await store?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('is caught up by the next runtime on its --data folder: every row matches the log', async () => {
+    const env = store ? { ...process.env, [ENDPOINT_ENV]: store.endpoint } : process.env;
     child = spawn(process.execPath, ['--import', 'tsx', 'test/support/stalled-runtime.ts', dir], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env,
     });
     const url = await new Promise<string>((resolve, reject) => {
       let output = '';
@@ -244,6 +254,8 @@ describe('a runtime killed before its feed delivered', () => {
     expect(readFileSync(join(dir, 'change-feed.journal'), 'utf8')).toMatch(/^P /m);
 
     process.env.LOG_LEVEL = 'SILENT';
+    // The runtime gives the variable back as it found it when it stops (afterAll unsets it then).
+    if (store) process.env[ENDPOINT_ENV] = store.endpoint;
     runtime = await startRuntime({ port: 0, dataDir: dir });
     await runtime.settled();
     const api = client(runtime.url);

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,13 @@ import { CREATION_SECRET_FILE, creationSecret } from '../../infra/local/creation
 import { DEV_ISSUER_KEY_FILE, startDevIssuer } from '../../infra/local/issuer.js';
 import { StoreUnusable, startRuntime } from '../../infra/local/runtime.js';
 import { listen, serve } from '../../infra/local/server.js';
-import { ensureTables, FolderInUse, startLocalStore } from '../../infra/local/store.js';
+import {
+  ensureTables,
+  FolderInUse,
+  followOutsideStore,
+  OUTSIDE_STORE_FILE,
+  startLocalStore,
+} from '../../infra/local/store.js';
 
 const run = promisify(execFile);
 const folders: string[] = [];
@@ -291,6 +297,34 @@ describe('the local store folder', () => {
     writeFileSync(join(dir, 'klondike.lock'), '999999999');
     const after = await startLocalStore({ dataDir: dir });
     await after.close();
+  });
+
+  it('beside an outside store follows that store and table alone, one runtime at a time, and is refused as the embedded store', async () => {
+    const dir = folder();
+    const release = followOutsideStore(dir, 'http://127.0.0.1:8000', 'games');
+    expect(() => followOutsideStore(dir, 'http://127.0.0.1:8000', 'games')).toThrow(FolderInUse);
+    release();
+    expect(readFileSync(join(dir, OUTSIDE_STORE_FILE), 'utf8')).toBe('http://127.0.0.1:8000 games\n');
+    followOutsideStore(dir, 'http://127.0.0.1:8000', 'games')();
+    // Its journal is of that store's writes: not of another store, nor of another table there.
+    expect(() => followOutsideStore(dir, 'http://127.0.0.1:9000', 'games')).toThrow(
+      /follows the table games at http:\/\/127\.0\.0\.1:8000, and its change feed's journal is of that store's writes/,
+    );
+    expect(() => followOutsideStore(dir, 'http://127.0.0.1:8000', 'other')).toThrow(
+      /follows the table games/,
+    );
+    await expect(startLocalStore({ dataDir: dir })).rejects.toThrow(
+      /follows an outside store \(DYNAMODB_ENDPOINT http:\/\/127\.0\.0\.1:8000\): set DYNAMODB_ENDPOINT again/,
+    );
+    // Each refusal left the folder free.
+    followOutsideStore(dir, 'http://127.0.0.1:8000', 'games')();
+    // A folder of the embedded store is no folder for an outside one.
+    const embedded = folder();
+    await (await startLocalStore({ dataDir: embedded })).close();
+    expect(() => followOutsideStore(embedded, 'http://127.0.0.1:8000', 'games')).toThrow(
+      /holds the embedded store's games/,
+    );
+    expect(existsSync(join(embedded, OUTSIDE_STORE_FILE))).toBe(false);
   });
 
   it('is not made by a rebuild given a folder that holds no games (a mistyped path)', async () => {
