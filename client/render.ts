@@ -365,7 +365,7 @@ export function renderDaily(daily: Daily, signedIn: boolean): string {
   const passes =
     daily.rules.passes === null ? 'unlimited passes' : plural(daily.rules.passes, 'pass', 'passes');
   const lines = [
-    `Daily deal of ${daily.date} (draw ${daily.rules.draw}, ${passes}; the same deal for everyone until 00:00 UTC): ${plural(daily.players, 'player')} so far, ${daily.won} won it.`,
+    `Daily deal of ${daily.date} (draw ${daily.rules.draw}, ${passes}; the same deal for everyone until 00:00 UTC): ${daily.players === 0 ? 'no one has played it yet.' : `${plural(daily.players, 'player')} so far, ${daily.won} won it.`}`,
   ];
   const me = daily.me;
   if (!signedIn) lines.push('  sign in with --player NAME to play it');

@@ -103,6 +103,9 @@ describe('the rendering', () => {
         '  sign in with --player NAME to play it',
     );
     expect(renderDaily(daily(null), true)).toContain('  you have not started it: one attempt a day');
+    expect(renderDaily({ ...daily(null), players: 0, won: 0 }, true)).toContain(
+      'the same deal for everyone until 00:00 UTC): no one has played it yet.\n',
+    );
     expect(renderDaily(daily({ ...standing, status: 'playing', rank: null }), true)).toContain(
       '  you: in play, 96 moves (109 actions, 3:07) so far',
     );
