@@ -13,8 +13,8 @@ import { loadBuiltSite } from './site.js';
  * (3000 by default) with the same handlers Lambda runs. With DYNAMODB_ENDPOINT set (and TABLE_NAME,
  * default klondike-local) it uses that DynamoDB-compatible store instead and creates the tables
  * there if they are missing (a --data folder then keeps only the runtime's own files: the change
- * feed's journal, the creation secret and the issuer's key); with OIDC_ISSUER and OIDC_AUDIENCE set it trusts that issuer instead of
- * its own. `--host ADDRESS` binds another address than 127.0.0.1 (0.0.0.0: every network of this
+ * feed's journal, the creation secret and the issuer's key); with OIDC_ISSUER and OIDC_AUDIENCE set
+ * it trusts that issuer instead of its own. `--host ADDRESS` binds another address than 127.0.0.1 (0.0.0.0: every network of this
  * machine), and the banner then says who can reach it. `--help` says all this. A mistake on the
  * command line is its line and the usage on stderr, exit code 2; whatever else stops the start is
  * one line on stderr and exit code 1.

@@ -255,6 +255,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const meter = options.meter ? storeMeter() : undefined;
   let rebuild = store?.rebuild ?? false;
   try {
+    // Refused before the store is touched: a folder that follows another store, or holds the embedded one.
+    if (external && options.dataDir) release = followOutsideStore(options.dataDir, external, tableName);
     if (external) {
       ({ rebuild } = await prepareStore(
         external,
@@ -263,7 +265,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         options.storeWaitMs ?? timeLimit(STORE_WAIT_MS),
       ));
     }
-    if (external && options.dataDir) release = followOutsideStore(options.dataDir, external, tableName);
     // The feed's journal is kept in the data folder, beside the embedded store or for an outside one;
     // without a folder there is none (in memory, the embedded store is gone with the process too).
     stream = startChangeStream({
