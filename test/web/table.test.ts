@@ -296,6 +296,25 @@ describe.skipIf(!CHROMIUM)('a table people enjoy', () => {
     else if (analysis.verdict === 'winnable')
       expect(await shown.textContent()).toContain('still could when you resigned');
     if (analysis.line) await page.getByRole('button', { name: 'Watch the winning line' }).waitFor();
+
+    // The same deal again, under its own rules (not those of Settings), as a new game.
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByLabel('This deal again, under its own rules').check();
+    await page
+      .getByText(
+        'Rules: draw 1, passes without limit, cards may come back from the foundations, as that game had them.',
+      )
+      .waitFor();
+    await page.getByRole('button', { name: 'Deal', exact: true }).click();
+    await page.waitForFunction((was) => !(globalThis as any).location.hash.includes(was), game);
+    const again = new URLSearchParams(new URL(page.url()).hash.slice(1));
+    const { body: dealt } = await api.get(`/games/${again.get('game')}`, {
+      authorization: `Bearer ${again.get('token')}`,
+    });
+    await waitForVersion(page, 0);
+    expect(dealt).toMatchObject({ version: 0, status: 'playing', rules: LONGEST_COLUMN.rules });
+    const faceUp = [0, 7, 13, 18, 22, 25, 27].map((at) => LONGEST_COLUMN.deck[at]);
+    expect(dealt.tableau.map((column: { cards: string[] }) => column.cards[0])).toEqual(faceUp);
   });
 
   it('applies every input in order: four quick presses of U undo four moves, two quick clicks on the stock draw twice, H while a draw is out hints after it', {

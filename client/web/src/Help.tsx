@@ -52,7 +52,7 @@ export function HelpButton() {
       </ul>
       <p>
         Once a game is over, the table says whether its deal could be won and until which move, and can show a
-        winning line.
+        winning line; New game can deal the same deal again.
       </p>
     </PanelButton>
   );

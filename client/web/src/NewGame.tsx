@@ -1,12 +1,12 @@
 import { useRef, useState } from 'preact/hooks';
-import type { NewGame as NewGameBody } from '../../types.js';
+import type { NewGame as NewGameBody, Rules } from '../../types.js';
 import { ApiError } from './api.js';
 import { SUIT_SYMBOLS } from './cards.js';
 import { type Settings, useSettings } from './settings.js';
 import { dealRefusedWords, problemWords } from './words.js';
 
 /** The rules of the next deal, in words: "draw 3, 3 passes, cards may come back from the foundations". */
-const rulesWords = (s: Settings) =>
+const rulesWords = (s: Pick<Settings, 'draw' | 'passes' | 'foundationToTableau'>) =>
   [
     `draw ${s.draw}`,
     s.passes === null ? 'passes without limit' : `${s.passes} ${s.passes === 1 ? 'pass' : 'passes'}`,
@@ -19,19 +19,26 @@ const SUIT_LETTERS: Record<string, string> = Object.fromEntries(
 );
 
 interface NewGameProps {
-  /** Deals the game (with the rules of Settings); rejects with the API's problem, which the dialog words. */
-  readonly onDeal: (body: NewGameBody) => Promise<void>;
+  /**
+   * Deals the game, with `rules` or else the rules of Settings; rejects with the API's problem, which
+   * the dialog words.
+   */
+  readonly onDeal: (body: NewGameBody, rules?: Rules) => Promise<void>;
+  /** The deal of the game just finished, and its rules: offered to be dealt again. */
+  readonly again?: { readonly body: NewGameBody; readonly rules: Rules } | undefined;
 }
 
-type Kind = 'random' | 'winnable' | 'seed' | 'deck';
+type Kind = 'random' | 'winnable' | 'seed' | 'deck' | 'again';
 
 /**
  * "New game": a dialog with the deal (random, proved winnable, by seed, or a deck); the rules come
  * from Settings. Its checks are the API's: whatever the API refuses is said here in words.
  */
-export function NewGame({ onDeal }: NewGameProps) {
+export function NewGame({ onDeal, again }: NewGameProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [kind, setKind] = useState<Kind>('random');
+  const [chosenKind, setKind] = useState<Kind>('random');
+  // This deal again, chosen while a finished game was shown, is no choice once another game is.
+  const kind = chosenKind === 'again' && !again ? 'random' : chosenKind;
   const [error, setError] = useState<string | null>(null);
   const [dealing, setDealing] = useState(false);
   const chosen = useSettings();
@@ -68,7 +75,8 @@ export function NewGame({ onDeal }: NewGameProps) {
     setError(null);
     setDealing(true);
     try {
-      await onDeal(body);
+      if (kind === 'again' && again) await onDeal(again.body, again.rules);
+      else await onDeal(body);
       dialog.current?.close();
     } catch (failure) {
       setError(
@@ -110,6 +118,7 @@ export function NewGame({ onDeal }: NewGameProps) {
             {option('winnable', 'Winnable (proved by the solver)')}
             {option('seed', 'By seed')}
             {option('deck', 'A deck of my own')}
+            {again && option('again', 'This deal again, under its own rules')}
           </fieldset>
           {kind === 'seed' && (
             <label class="wide">
@@ -124,7 +133,13 @@ export function NewGame({ onDeal }: NewGameProps) {
             </label>
           )}
           <p class="note">
-            Rules: {rulesWords(chosen)}. <span>Change them in Settings.</span>
+            {kind === 'again' && again ? (
+              <>Rules: {rulesWords(again.rules)}, as that game had them.</>
+            ) : (
+              <>
+                Rules: {rulesWords(chosen)}. <span>Change them in Settings.</span>
+              </>
+            )}
           </p>
           {error && (
             <p class="message error" role="alert">

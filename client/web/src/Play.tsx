@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { NewGame as NewGameBody, PlayedMove } from '../../types.js';
+import type { NewGame as NewGameBody, PlayedMove, Rules } from '../../types.js';
 import { Analysis, WinningLine } from './Analysis.js';
 import { api } from './api.js';
 import { followPress } from './drag.js';
@@ -34,10 +34,13 @@ let dealtHere = false;
  * reaches the table all the same. Where the player went elsewhere while it was dealt (a link
  * opened meanwhile), the address they chose stays.
  */
-export async function deal(body: NewGameBody, { takeKeyboard = true } = {}): Promise<void> {
+export async function deal(
+  body: NewGameBody,
+  { takeKeyboard = true, rules = rulesOf(settings.get()) }: { takeKeyboard?: boolean; rules?: Rules } = {},
+): Promise<void> {
   const jwt = session.get().player?.token;
   const from = location.hash;
-  const created = await api.createGame({ ...body, rules: rulesOf(settings.get()) }, jwt);
+  const created = await api.createGame({ ...body, rules }, jwt);
   if (location.hash !== from) return;
   dealtHere = takeKeyboard;
   if (jwt) {
@@ -148,7 +151,18 @@ export function Play({
       <header class="toolbar">
         <h1>Klondike</h1>
         <div class="actions">
-          <NewGame onDeal={deal} />
+          <NewGame
+            onDeal={(body, rules) => deal(body, rules ? { rules } : {})}
+            again={
+              // A finished game's deal (shown): dealt again under its own rules, by its number if it has one.
+              view?.deck && view.status !== 'playing'
+                ? {
+                    body: typeof view.seed === 'number' ? { seed: view.seed } : { deck: view.deck },
+                    rules: view.rules,
+                  }
+                : undefined
+            }
+          />
           <button
             type="button"
             disabled={!playing || !legal('draw')}
@@ -215,6 +229,7 @@ export function Play({
                 : 'Resigned: the whole deal is shown.'}{' '}
             {view.daily && <a href={dailyLink(view.daily)}>The day's leaderboard</a>}
           </p>
+
           {game.secret ? (
             <p class="note">
               The analysis of today's deal, and every replay of it, come once the day is over (midnight UTC).
