@@ -32,7 +32,8 @@ type Kind = 'random' | 'winnable' | 'seed' | 'deck' | 'again';
 
 /**
  * "New game": a dialog with the deal (random, proved winnable, by seed, or a deck); the rules come
- * from Settings. Its checks are the API's: whatever the API refuses is said here in words.
+ * from Settings. Once a game is over it also offers that deal again, under the rules it was played
+ * with. Its checks are the API's: whatever the API refuses is said here in words.
  */
 export function NewGame({ onDeal, again }: NewGameProps) {
   const dialog = useRef<HTMLDialogElement>(null);

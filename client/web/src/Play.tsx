@@ -229,7 +229,6 @@ export function Play({
                 : 'Resigned: the whole deal is shown.'}{' '}
             {view.daily && <a href={dailyLink(view.daily)}>The day's leaderboard</a>}
           </p>
-
           {game.secret ? (
             <p class="note">
               The analysis of today's deal, and every replay of it, come once the day is over (midnight UTC).
