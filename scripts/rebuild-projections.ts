@@ -15,7 +15,7 @@ import { rebuildReadModels } from '../functions/projector/rebuild.js';
 import { ENDPOINT_ENV, TABLE_ENV } from '../functions/routes.js';
 import { READ_TABLE_ENV } from '../functions/store/readModels.js';
 import { parseScriptArgs } from '../infra/local/args.js';
-import { FolderInUse, LOCAL_READ_TABLE, startLocalStore } from '../infra/local/store.js';
+import { FolderInUse, followed, LOCAL_READ_TABLE, startLocalStore } from '../infra/local/store.js';
 
 const { values } = parseScriptArgs(
   {
@@ -33,6 +33,14 @@ async function rebuild(): Promise<{ deleted: number; games: number; players: num
     return rebuildReadModels();
   }
   if (values.data) {
+    // A folder kept beside an outside store holds no games: its tables are rebuilt with --tables.
+    const outside = followed(values.data);
+    if (outside) {
+      const [endpoint, table] = outside.split(' ');
+      throw new Error(
+        `${values.data} keeps the change feed of the table ${table} at ${endpoint}, not its games: rebuild there with ${ENDPOINT_ENV}=${endpoint} ${TABLE_ENV}=${table} npm run rebuild-projections -- --tables`,
+      );
+    }
     // A folder npm start never kept games in is a mistyped path: no store is made there.
     if (!existsSync(join(values.data, 'CURRENT')))
       throw new Error(`${values.data} holds no games of npm start -- --data (no store was made there)`);

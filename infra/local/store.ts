@@ -327,7 +327,7 @@ export const OUTSIDE_STORE_FILE = 'outside-store';
 const EMBEDDED_STORE_FILE = 'CURRENT';
 
 /** The outside store a data folder follows ("<endpoint> <table>"), if it follows one. */
-const followed = (dataDir: string): string | undefined => {
+export const followed = (dataDir: string): string | undefined => {
   try {
     return readFileSync(join(dataDir, OUTSIDE_STORE_FILE), 'utf8').trim();
   } catch {

@@ -341,6 +341,20 @@ describe('the local store folder', () => {
       `Could not rebuild: ${typo} holds no games of npm start -- --data (no store was made there)`,
     );
     expect(existsSync(typo)).toBe(false);
+    // A folder kept beside an outside store: no games there either, and where its tables are said.
+    const beside = folder();
+    followOutsideStore(beside, 'http://127.0.0.1:8000', 'games')();
+    const refused = await run(process.execPath, [
+      '--import',
+      'tsx',
+      'scripts/rebuild-projections.ts',
+      '--data',
+      beside,
+    ]).catch((error: { code: number; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 1 });
+    expect((refused as { stderr: string }).stderr.trim()).toBe(
+      `Could not rebuild: ${beside} keeps the change feed of the table games at http://127.0.0.1:8000, not its games: rebuild there with DYNAMODB_ENDPOINT=http://127.0.0.1:8000 TABLE_NAME=games npm run rebuild-projections -- --tables`,
+    );
   });
 
   it('is made with the folders above it, or refused in one line: a file on its way, a path that cannot be made', async () => {
