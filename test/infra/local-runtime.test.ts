@@ -328,14 +328,13 @@ describe('the local store folder', () => {
   });
 
   it('is not made by a rebuild given a folder that holds no games (a mistyped path)', async () => {
+    /** `npm run rebuild-projections -- --data dir`, its failure as it ended. */
+    const rebuild = (dir: string) =>
+      run(process.execPath, ['--import', 'tsx', 'scripts/rebuild-projections.ts', '--data', dir]).catch(
+        (error: { code: number; stderr: string }) => error,
+      );
     const typo = join(folder(), 'no-such-data');
-    const failed = await run(process.execPath, [
-      '--import',
-      'tsx',
-      'scripts/rebuild-projections.ts',
-      '--data',
-      typo,
-    ]).catch((error: { code: number; stderr: string }) => error);
+    const failed = await rebuild(typo);
     expect(failed).toMatchObject({ code: 1 });
     expect((failed as { stderr: string }).stderr.trim()).toBe(
       `Could not rebuild: ${typo} holds no games of npm start -- --data (no store was made there)`,
@@ -344,13 +343,7 @@ describe('the local store folder', () => {
     // A folder kept beside an outside store: no games there either, and where its tables are said.
     const beside = folder();
     followOutsideStore(beside, 'http://127.0.0.1:8000', 'games')();
-    const refused = await run(process.execPath, [
-      '--import',
-      'tsx',
-      'scripts/rebuild-projections.ts',
-      '--data',
-      beside,
-    ]).catch((error: { code: number; stderr: string }) => error);
+    const refused = await rebuild(beside);
     expect(refused).toMatchObject({ code: 1 });
     expect((refused as { stderr: string }).stderr.trim()).toBe(
       `Could not rebuild: ${beside} keeps the change feed of the table games at http://127.0.0.1:8000, not its games: rebuild there with DYNAMODB_ENDPOINT=http://127.0.0.1:8000 TABLE_NAME=games npm run rebuild-projections -- --tables`,
