@@ -4,7 +4,8 @@
  * at random, an undo now and then, sometimes a stretch of the solver's own winning line first, then
  * a resignation), analyses it as the route does (ANALYSIS_BUDGET, SOLVER_MS.analysis), and prints
  * the verdicts, how often the last winnable version stayed unknown, and the time per game (median,
- * p90, p99, max; the process's CPU time unless `--clock wall`). It ends with one game of the longest
+ * p90 and p99, each with its 95% interval, and max; the process's CPU time unless `--clock wall`).
+ * It ends with one game of the longest
  * length allowed (10,000 actions).
  */
 import {
@@ -27,7 +28,7 @@ import { analyse } from '../domain/solver/index.js';
 import { SOLVER_MS } from '../functions/solver.js';
 import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 import { clockNamed, clockOf, deadlineOn } from './clock.js';
-import { percentile } from './stats.js';
+import { percentile, quantileInterval, withInterval } from './stats.js';
 
 const USAGE = 'npm run analysis-bench -- [--games 100] [--from 0] [--moves 150] [--clock cpu|wall]';
 const { values } = parseScriptArgs(
@@ -94,15 +95,13 @@ for (let i = 0; i < games; i++) {
   if (analysis.lastWinnableVersion === 'unknown') openVersion++;
 }
 times.sort((a, b) => a - b);
-const ms = (q: number) => percentile(times, q).toFixed(0);
+const ms = (q: number) => withInterval(percentile(times, q), quantileInterval(times, q), 0, ' ms');
 console.log(
   `analysis of ${games} finished games (seeds ${from}..${from + games - 1}, about ${length} actions each)`,
 );
 console.log(`  deal winnable ${verdicts.winnable}, lost ${verdicts.lost}, unknown ${verdicts.unknown}`);
 console.log(`  last winnable version unknown: ${openVersion}`);
-console.log(
-  `  time: median ${ms(0.5)} ms, p90 ${ms(0.9)} ms, p99 ${ms(0.99)} ms, max ${times.at(-1)!.toFixed(0)} ms`,
-);
+console.log(`  time: median ${ms(0.5)}, p90 ${ms(0.9)}, p99 ${ms(0.99)}, max ${times.at(-1)!.toFixed(0)} ms`);
 const longest = finishedGame(from, 10_000);
 const { analysis, ms: longMs } = timed(longest);
 console.log(

@@ -2,7 +2,7 @@
  * How `POST /games {"winnable": true}` fares under the handler's own budget (`npm run bench:winnable`):
  * deals drawn afresh from the cryptographic source until the solver proves one won, SOLVER_MS.winnableDeal
  * in all and WINNABLE_NODES_PER_DEAL a deal. Prints, per rule set, the share answered 201 (the rest
- * are 503 busy) and the time taken (median, p90, max) and deals tried. The deadline and
+ * are 503 busy) and the time taken (median with its 95% interval, p90, max) and deals tried. The deadline and
  * the times are the process's CPU time unless `--clock wall`: on a shared machine the handler's own
  * CPU is what its budget stands for (a Lambda call has its vCPU to itself). `--seeds S` draws the
  * numbered deals S, S+1, ... instead, so that two runs do the same work.
@@ -13,6 +13,7 @@ import { randomDeck } from '../functions/deals.js';
 import { SOLVER_MS, WINNABLE_NODES_PER_DEAL } from '../functions/solver.js';
 import { parseScriptArgs, wholeNumber } from '../infra/local/args.js';
 import { clockNamed, clockOf, deadlineOn } from './clock.js';
+import { percentile, quantileInterval, withInterval } from './stats.js';
 
 const USAGE = 'npm run bench:winnable -- [--tries 40] [--clock cpu|wall] [--seeds S]';
 const { values } = parseScriptArgs(
@@ -33,8 +34,6 @@ const clockName = clockNamed(values.clock, USAGE);
 const clock = clockOf(clockName);
 const RULE_SETS: Partial<Rules>[] = [{}, { passes: 1 }, { draw: 1 }, { passes: null }];
 
-const at = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 for (const options of RULE_SETS) {
   const rules = withDefaults(options);
   let seed = firstSeed ?? 0;
@@ -68,7 +67,7 @@ for (const options of RULE_SETS) {
   attempts.sort((a, b) => a - b);
   console.log(
     `draw ${rules.draw}, passes ${rules.passes ?? 'unlimited'}: ${found}/${TRIES} proved (${((100 * found) / TRIES).toFixed(0)}%), ` +
-      `time median ${at(times, 0.5).toFixed(0)} ms, p90 ${at(times, 0.9).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms; ` +
-      `deals tried median ${attempts.length ? at(attempts, 0.5) : '-'}, max ${attempts.at(-1) ?? '-'}`,
+      `time median ${withInterval(percentile(times, 0.5), quantileInterval(times, 0.5), 0, ' ms')}, p90 ${percentile(times, 0.9).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms; ` +
+      `deals tried median ${attempts.length ? percentile(attempts, 0.5) : '-'}, max ${attempts.at(-1) ?? '-'}`,
   );
 }

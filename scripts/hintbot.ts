@@ -1,11 +1,13 @@
 /**
  * A player who takes every hint and nothing else: `npm run hintbot -- [--deals N] [--from S]
  * [--passes N|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall]
- * [--budget name=value,...] [--where-lost]`. Plays the numbered deals S..S+N-1 through the domain (no HTTP, for
- * speed), taking `hint` until it offers no move, and prints the share won with its 95% Wilson
- * interval, why the games that were not won ended, and the time per hint (median, p90, p99, max; the
- * process's CPU time unless `--clock wall`). With `--out`, one JSON line per deal is written as it
- * finishes (`{ seed, won, moves, ending, ms }`), so a long run can be watched and checked. With
+ * [--budget name=value,...] [--where-lost]`. Plays the numbered deals S..S+N-1 through the domain
+ * (no HTTP, for speed), taking `hint` until it offers no move, and prints the share won with its 95%
+ * Wilson interval, why the games that were not won ended, and the time per hint (median, p90 and
+ * p99, each with its 95% interval from resampling whole games, and max; the process's CPU time
+ * unless `--clock wall`). With `--out`, one JSON line per deal is written as it finishes (`{ seed,
+ * won, moves, ending, ms, hintMs }`, `hintMs` the time of each hint), so a long run can be watched
+ * and checked. With
  * `--jobs J`, J processes share the deals (each hint still runs on one core). With `--where-lost`,
  * each game not won is analysed with every card known (the analysis route's `analyse`, without its
  * clock): for a winnable deal, the move that lost it (the one after the last winnable version), in
@@ -30,7 +32,7 @@ import { HINT_BUDGET, type HintBudget, hint } from '../domain/solver/index.js';
 import { MOST_JOBS, parseScriptArgs, passesOf, refuse, wholeNumber, writable } from '../infra/local/args.js';
 import { clockNamed, clockOf } from './clock.js';
 import { runJobs } from './jobs.js';
-import { percentile, wilson } from './stats.js';
+import { groupedQuantileInterval, percentile, quantileInterval, wilson, withInterval } from './stats.js';
 
 const USAGE =
   'npm run hintbot -- [--deals N] [--from S] [--passes N|unlimited] [--draw 3|1] [--jobs J] [--out FILE] [--clock cpu|wall] [--budget name=value,...] [--where-lost]';
@@ -197,8 +199,9 @@ function record(played: Played): void {
   results.push(played);
   const ms = played.times.reduce((sum, t) => sum + t, 0);
   if (values.out !== undefined) {
-    const { times: _times, ...line } = played;
-    appendFileSync(values.out, `${JSON.stringify({ ...line, ms: Math.round(ms) })}\n`);
+    const { times, ...line } = played;
+    const hintMs = times.map((t) => Math.round(10 * t) / 10);
+    appendFileSync(values.out, `${JSON.stringify({ ...line, ms: Math.round(ms), hintMs })}\n`);
   }
   const wins = results.filter((r) => r.won).length;
   const seconds = ((performance.now() - began) / 1000).toFixed(0);
@@ -230,9 +233,20 @@ const endings = new Map<string, number>();
 for (const r of results) if (r.ending !== null) endings.set(r.ending, (endings.get(r.ending) ?? 0) + 1);
 for (const [ending, count] of [...endings].sort((a, b) => b[1] - a[1])) console.log(`  ${count} x ${ending}`);
 const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
-const ms = (q: number) => percentile(times, q).toFixed(1);
+// A game's hints are not independent of each other (a hard deal's are all slow): the intervals
+// resample whole games.
+const ms = (q: number) =>
+  withInterval(
+    percentile(times, q),
+    groupedQuantileInterval(
+      results.map((r) => r.times),
+      q,
+    ),
+    1,
+    ' ms',
+  );
 console.log(
-  `  ${times.length} hints: median ${ms(0.5)} ms, p90 ${ms(0.9)} ms, p99 ${ms(0.99)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+  `  ${times.length} hints: median ${ms(0.5)}, p90 ${ms(0.9)}, p99 ${ms(0.99)}, max ${times.at(-1)!.toFixed(1)} ms`,
 );
 const slowest = results
   .flatMap((r) => r.times.map((ms, move) => ({ seed: r.seed, move, ms })))
@@ -263,5 +277,5 @@ if (values['where-lost']) {
 }
 const perGame = results.map((r) => r.times.reduce((sum, t) => sum + t, 0) / 1000).sort((a, b) => a - b);
 console.log(
-  `  per game: median ${percentile(perGame, 0.5).toFixed(1)} s, max ${perGame.at(-1)!.toFixed(1)} s; total ${((performance.now() - began) / 1000).toFixed(0)} s`,
+  `  per game: median ${withInterval(percentile(perGame, 0.5), quantileInterval(perGame, 0.5), 1, ' s')}, max ${perGame.at(-1)!.toFixed(1)} s; total ${((performance.now() - began) / 1000).toFixed(0)} s`,
 );

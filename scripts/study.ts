@@ -7,7 +7,8 @@
  * with `--decks` too their places in FILE, as that run's table gives them) under draw
  * 3 with 3 passes, then under draw 3 with unlimited passes (`--passes 3` or `--passes unlimited` for
  * one of them; `--draw 1` for draw 1), and prints for each the verdicts, the winnable share of the
- * decided deals with a 95% Wilson interval, the share left undecided, and the time per deal. The
+ * decided deals with a 95% Wilson interval, the share left undecided, and the time per deal (median,
+ * p90 and p99, each with its 95% interval). The
  * budget and the times are the process's CPU time (`--clock wall` for the wall clock), so that other
  * work on the machine does not eat into a deal's second. With `--out FILE`, writes one JSON line per
  * deal and rule set (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`); with
@@ -26,7 +27,7 @@ import { deckFromSeed, MAX_SEED } from '../domain/shuffle.js';
 import { MOST_JOBS, parseScriptArgs, refuse, wholeNumber, writable } from '../infra/local/args.js';
 import { clockNamed, clockOf } from './clock.js';
 import { runJobs } from './jobs.js';
-import { percentile, wilson } from './stats.js';
+import { percentile, quantileInterval, wilson, withInterval } from './stats.js';
 import {
   type DealRecord,
   formatRow,
@@ -220,6 +221,7 @@ function report(name: string, records: readonly { verdict: Verdict; ms: number }
   const counts = { won: 0, lost: 0, unknown: 0 };
   for (const record of records) counts[record.verdict]++;
   const times = records.map((record) => record.ms).sort((a, b) => a - b);
+  const ms = (q: number) => withInterval(percentile(times, q), quantileInterval(times, q), 1, ' ms');
   const decided = counts.won + counts.lost;
   const [low, high] = wilson(counts.won, decided);
   console.log(name);
@@ -234,9 +236,7 @@ function report(name: string, records: readonly { verdict: Verdict; ms: number }
   console.log(
     `  winnable share of all deals, undecided counted both ways: ${pct(counts.won / all)}-${pct((counts.won + counts.unknown) / all)} (95% CI ${pct(wilson(counts.won, all)[0])}-${pct(wilson(counts.won + counts.unknown, all)[1])}, n = ${all})`,
   );
-  console.log(
-    `  time per deal: median ${percentile(times, 0.5).toFixed(1)} ms, p90 ${percentile(times, 0.9).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`,
-  );
+  console.log(`  time per deal: median ${ms(0.5)}, p90 ${ms(0.9)}, p99 ${ms(0.99)}`);
 }
 
 /** Progress on stderr every 100 deals of a rule set. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { percentile, percentileOf, wilson } from '../../scripts/stats.js';
+import {
+  groupedQuantileInterval,
+  percentile,
+  percentileOf,
+  quantileInterval,
+  quantilePlaces,
+  wilson,
+  withInterval,
+} from '../../scripts/stats.js';
 
 describe('the figures the benchmarks and the study print', () => {
   it('gives the 95% Wilson interval of a share', () => {
@@ -29,5 +37,36 @@ describe('the figures the benchmarks and the study print', () => {
     const values = [4, 1, 3, 2];
     expect(percentileOf(values, 0.5)).toBe(3);
     expect(values).toEqual([4, 1, 3, 2]);
+  });
+
+  it('gives the 95% interval of a percentile by the places a binomial count allows', () => {
+    // The textbook interval of the median of 100 values: the 40th to the 61st (places 39 and 60).
+    expect(quantilePlaces(100, 0.5)).toEqual([39, 60]);
+    // Of 10 values, the 2nd to the 9th (coverage 97.9%); of 5, no lower end can reach 95%.
+    expect(quantilePlaces(10, 0.5)).toEqual([1, 8]);
+    expect(quantilePlaces(5, 0.5)).toEqual([-1, 5]);
+    // A p99 of 20,000 values, where (1 - q)^n underflows without logarithms.
+    const [low, high] = quantilePlaces(20_000, 0.99);
+    expect(low).toBeGreaterThan(19_760);
+    expect(low).toBeLessThan(19_800);
+    expect(high).toBeGreaterThan(19_800);
+    expect(high).toBeLessThan(19_840);
+    const values = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(quantileInterval(values, 0.5)).toEqual([40, 61]);
+    expect(quantileInterval(values.slice(0, 5), 0.5)).toEqual([Number.NaN, Number.NaN]);
+    expect(withInterval(3.14159, [3, Number.NaN], 1, ' ms')).toBe('3.1 ms (95% CI 3.0-?)');
+  });
+
+  it('widens the interval of values that come in groups, by resampling whole groups, the same each run', () => {
+    // 40 groups of 50 values, each group around its own level: the values are far from independent.
+    const groups = Array.from({ length: 40 }, (_, g) => Array.from({ length: 50 }, (_, i) => g + i / 100));
+    const pooled = groups.flat().sort((a, b) => a - b);
+    const [iidLow, iidHigh] = quantileInterval(pooled, 0.5);
+    const [low, high] = groupedQuantileInterval(groups, 0.5);
+    expect(low).toBeLessThanOrEqual(percentile(pooled, 0.5));
+    expect(high).toBeGreaterThanOrEqual(percentile(pooled, 0.5));
+    expect(high - low).toBeGreaterThan(3 * (iidHigh - iidLow));
+    expect(groupedQuantileInterval(groups, 0.5)).toEqual([low, high]);
+    expect(groupedQuantileInterval([], 0.5)).toEqual([Number.NaN, Number.NaN]);
   });
 });
