@@ -54,7 +54,7 @@ describe('the figures the benchmarks and the study print', () => {
     const values = Array.from({ length: 100 }, (_, i) => i + 1);
     expect(quantileInterval(values, 0.5)).toEqual([40, 61]);
     expect(quantileInterval(values.slice(0, 5), 0.5)).toEqual([Number.NaN, Number.NaN]);
-    expect(withInterval(3.14159, [3, Number.NaN], 1, ' ms')).toBe('3.1 ms (95% CI 3.0-?)');
+    expect(withInterval(3.26, [3, Number.NaN], 1, ' ms')).toBe('3.3 ms (95% CI 3.0-?)');
   });
 
   it('widens the interval of values that come in groups, by resampling whole groups, the same each run', () => {
