@@ -5,8 +5,7 @@
  * a resignation), analyses it as the route does (ANALYSIS_BUDGET, SOLVER_MS.analysis), and prints
  * the verdicts, how often the last winnable version stayed unknown, and the time per game (median,
  * p90 and p99, each with its 95% interval, and max; the process's CPU time unless `--clock wall`).
- * It ends with one game of the longest
- * length allowed (10,000 actions).
+ * It ends with one game of the longest length allowed (10,000 actions).
  */
 import {
   ANALYSIS_BUDGET,

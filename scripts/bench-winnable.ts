@@ -2,10 +2,10 @@
  * How `POST /games {"winnable": true}` fares under the handler's own budget (`npm run bench:winnable`):
  * deals drawn afresh from the cryptographic source until the solver proves one won, SOLVER_MS.winnableDeal
  * in all and WINNABLE_NODES_PER_DEAL a deal. Prints, per rule set, the share answered 201 (the rest
- * are 503 busy) and the time taken (median with its 95% interval, p90, max) and deals tried. The deadline and
- * the times are the process's CPU time unless `--clock wall`: on a shared machine the handler's own
- * CPU is what its budget stands for (a Lambda call has its vCPU to itself). `--seeds S` draws the
- * numbered deals S, S+1, ... instead, so that two runs do the same work.
+ * are 503 busy), the time taken (median with its 95% interval, p90, max) and the deals tried. The
+ * deadline and the times are the process's CPU time unless `--clock wall`: on a shared machine the
+ * handler's own CPU is what its budget stands for (a Lambda call has its vCPU to itself). `--seeds S`
+ * draws the numbered deals S, S+1, ... instead, so that two runs do the same work.
  */
 import { deckFromSeed, type Rules, winnableDeal, withDefaults } from '../domain/index.js';
 import { MAX_SEED } from '../domain/shuffle.js';

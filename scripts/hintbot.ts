@@ -7,11 +7,11 @@
  * p99, each with its 95% interval from resampling whole games, and max; the process's CPU time
  * unless `--clock wall`). With `--out`, one JSON line per deal is written as it finishes (`{ seed,
  * won, moves, ending, ms, hintMs }`, `hintMs` the time of each hint), so a long run can be watched
- * and checked. With
- * `--jobs J`, J processes share the deals (each hint still runs on one core). With `--where-lost`,
- * each game not won is analysed with every card known (the analysis route's `analyse`, without its
- * clock): for a winnable deal, the move that lost it (the one after the last winnable version), in
- * which pass, and what kind of move it was; a table of them is printed at the end.
+ * and checked. With `--jobs J`, J processes share the deals (each hint still runs on one core). With
+ * `--where-lost`, each game not won is analysed with every card known (the analysis route's
+ * `analyse`, without its clock): for a winnable deal, the move that lost it (the one after the last
+ * winnable version), in which pass, and what kind of move it was; a table of them is printed at the
+ * end.
  */
 import { appendFileSync } from 'node:fs';
 import {

@@ -1,11 +1,11 @@
-/** The figures the benchmark and study scripts print: percentiles, and 95% intervals of shares and of percentiles. */
+/** The figures the benchmark and study scripts print: percentiles, and the 95% intervals of shares and percentiles. */
 import { mulberry32 } from '../domain/shuffle.js';
 
 /**
  * The value at `q` (0..1) of values sorted ascending: the one at index `floor(q * n)`, so the median
  * of an even count is the upper of the middle two; NaN when there are none.
  */
-export const percentile = (sorted: readonly number[], q: number): number =>
+export const percentile = (sorted: ArrayLike<number>, q: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
 /** `percentile` of values in any order (left as they are). */
@@ -89,9 +89,7 @@ export function groupedQuantileInterval(
     for (let g = 0; g < groups.length; g++) {
       for (const value of groups[next() % groups.length]!) values[n++] = value;
     }
-    if (n === 0) continue;
-    const drawn = values.subarray(0, n).sort();
-    quantiles.push(drawn[Math.min(n - 1, Math.floor(q * n))]!);
+    if (n > 0) quantiles.push(percentile(values.subarray(0, n).sort(), q));
   }
   quantiles.sort((a, b) => a - b);
   return [percentile(quantiles, 0.025), percentile(quantiles, 0.975)];
