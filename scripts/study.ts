@@ -8,9 +8,9 @@
  * 3 with 3 passes, then under draw 3 with unlimited passes (`--passes 3` or `--passes unlimited` for
  * one of them; `--draw 1` for draw 1), and prints for each the verdicts, the winnable share of the
  * decided deals with a 95% Wilson interval, the share left undecided, and the time per deal (median,
- * p90 and p99, each with its 95% interval). The
- * budget and the times are the process's CPU time (`--clock wall` for the wall clock), so that other
- * work on the machine does not eat into a deal's second. With `--out FILE`, writes one JSON line per
+ * p90 and p99, each with its 95% interval). The budget and the times are the process's CPU time
+ * (`--clock wall` for the wall clock), so that other work on the machine does not eat into a deal's
+ * second. With `--out FILE`, writes one JSON line per
  * deal and rule set (`{ deck, rules, verdict, ms, nodes, line? }`, see `study-deals.ts`); with
  * `--table FILE`, one tab-separated line per deal and rule set (seed, verdict, nodes, ms); with
  * `--again`, the earlier table with the deals studied again in their places, and the report covers
