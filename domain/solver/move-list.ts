@@ -20,6 +20,50 @@ import { TalonStops } from './talon.js';
 const MOST_MOVES = 512;
 
 /**
+ * The order in which a position's moves are tried (see `generate`; any order is sound).
+ * `turnUpsFirst`: a card home from a column, a card turned up (from the column with most face-down
+ * cards first), a talon card home, a run moved to a twin to send its card home, a talon card onto a
+ * column (fewest draws first), a column emptied, a card back from its foundation. `talonFirst`, the
+ * second search's (`search.ts`): a card home from a column, a talon card home, a talon card onto a
+ * column (most draws first, both), a card turned up (from the column with fewest face-down cards
+ * first), and the rest as in `turnUpsFirst`.
+ */
+export type MoveOrder = 'turnUpsFirst' | 'talonFirst';
+
+/** The scores of the moves `MoveOrder` orders differently (higher first). */
+interface Scores {
+  readonly turnUp: number;
+  /** Added for each face-down card in the column. */
+  readonly turnUpPerCard: number;
+  readonly talonHome: number;
+  readonly talonOntoColumn: number;
+  readonly kingFromTalon: number;
+  /** Added for each draw a talon move takes (30 for a recycle). */
+  readonly talonPerDraw: number;
+}
+
+const SCORES: Record<MoveOrder, Scores> = {
+  // A talon card home after the cards turned up (800 and more), before those onto a column: on seeds
+  // 0..599 that decides a median deal in about 5% fewer nodes than home first.
+  turnUpsFirst: {
+    turnUp: 800,
+    turnUpPerCard: 1,
+    talonHome: 790,
+    talonOntoColumn: 600,
+    kingFromTalon: 600,
+    talonPerDraw: -1,
+  },
+  talonFirst: {
+    turnUp: 820,
+    turnUpPerCard: -1,
+    talonHome: 950,
+    talonOntoColumn: 900,
+    kingFromTalon: 600,
+    talonPerDraw: 1,
+  },
+};
+
+/**
  * Makes the list of moves worth trying in a position, most promising first (`generate`), with the
  * scratch space that takes, so that listing allocates nothing.
  */
@@ -38,6 +82,11 @@ export class MoveList implements Tops {
   /** The cards `isPlayable` finds, marked with `stamp` as `generate` lists the moves that play them. */
   private readonly playable = new Float64Array(52);
   private stamp = 0;
+  private readonly weights: Scores;
+
+  constructor(order: MoveOrder = 'turnUpsFirst') {
+    this.weights = SCORES[order];
+  }
 
   /**
    * Writes the moves worth trying at `out[off..]`, most promising first; returns how many.
@@ -109,7 +158,7 @@ export class MoveList implements Tops {
           } else this.add(packMove(TABLEAU_TO_TABLEAU, a, to, count, 0, 0, card), home ? 500 : 200);
           continue;
         }
-        const score = down > 0 ? 800 + down : 300;
+        const score = down > 0 ? this.weights.turnUp + this.weights.turnUpPerCard * down : 300;
         if (RANK[card] === KING) {
           // A King's run to an empty column: pointless from a column with nothing face down under it.
           if (i > 0 && firstEmpty >= 0)
@@ -217,11 +266,10 @@ export class MoveList implements Tops {
   private addFromTalon(at: number, recycle: number, draws: number): void {
     const position = this.position;
     const card = position.talon[at - 1]!;
-    const cost = draws + recycle * 30;
-    // Home after the moves that turn a card up (800 and more), before those onto a column: on seeds
-    // 0..599 that decides a median deal in about 5% fewer nodes than home first.
+    const weights = this.weights;
+    const drawn = weights.talonPerDraw * (draws + recycle * 30);
     if (position.canGoHome(card)) {
-      this.add(packMove(WASTE_TO_FOUNDATION, 0, 0, 1, at, recycle, card), 790 - cost);
+      this.add(packMove(WASTE_TO_FOUNDATION, 0, 0, 1, at, recycle, card), weights.talonHome + drawn);
       // A card never needed again, laid on a column, would be the next position's safe move, alone
       // (no other top was safe here, and laying it changes no foundation): that reaches the position
       // its move home reaches. Not under an obligation, where its move home is not listed.
@@ -234,9 +282,12 @@ export class MoveList implements Tops {
     }
     if (RANK[card] === KING) {
       if (this.firstEmpty >= 0)
-        this.add(packMove(WASTE_TO_TABLEAU, 0, this.firstEmpty, 1, at, recycle, card), 600 - cost);
+        this.add(
+          packMove(WASTE_TO_TABLEAU, 0, this.firstEmpty, 1, at, recycle, card),
+          weights.kingFromTalon + drawn,
+        );
       return;
     }
-    this.addOnto(WASTE_TO_TABLEAU, 0, 1, at, recycle, card, 600 - cost);
+    this.addOnto(WASTE_TO_TABLEAU, 0, 1, at, recycle, card, weights.talonOntoColumn + drawn);
   }
 }
