@@ -16,7 +16,7 @@ import {
   talonKnown,
 } from './choices.js';
 import { playerBoard, unseenCards } from './knowledge.js';
-import { play, type SamplingBudget, sample } from './sampling.js';
+import { HINT_SOLVES, play, type SamplingBudget, sample } from './sampling.js';
 import { type SolveBudget, solveBoard } from './solve.js';
 
 export interface Hint {
@@ -108,7 +108,7 @@ export function hint(state: GameState, budget: HintBudget = HINT_BUDGET): Hint {
   // that wins (a client offers to finish the game on that word), and a lost game is said lost.
   const solved =
     unseenCards(board).length === 0
-      ? solveBoard(board, rules, { nodes: budget.knownNodes, ...clock })
+      ? solveBoard(board, rules, { nodes: budget.knownNodes, ...clock }, HINT_SOLVES)
       : undefined;
   if (solved?.result === 'lost') return noWin(state, 'Every card is known and no line wins from here');
   const safe = safeAutoplay({ ...state, board })[0];
@@ -208,7 +208,7 @@ function steadyMove(
   for (const choice of options) {
     if (choiceKey(choice) === key) return firstMove(choice);
     const after = play(board, rules, [...choice.path, choice.move]);
-    if (solveBoard(after, rules, budget).result === 'won') return firstMove(choice);
+    if (solveBoard(after, rules, budget, HINT_SOLVES).result === 'won') return firstMove(choice);
   }
   return firstMove(own);
 }

@@ -30,13 +30,14 @@ const SECOND_SEARCH_SLICE = SLICES - 1;
  * wins in a few hundred moves the other may not win in millions (a talon card needed early, or a
  * card turned up). A lost deal takes one search's whole tree, and the first keeps nine tenths of the
  * budget for it; a search of at most nine slices is the first search alone. Without the prunings
- * (`prune` false, for tests) there is one search.
+ * (`prune` false, for tests), or without `secondSearch`, there is one search.
  */
 export function depthFirst(
   board: Board,
   rules: Rules,
   budget: SolveBudget,
   prune: boolean,
+  secondSearch: boolean,
   log2Capacity: number,
 ): SolveResult {
   const maxNodes = budget.nodes!;
@@ -46,7 +47,7 @@ export function depthFirst(
     let nodes = 0;
     const stats = () => ({ nodes, positions: searches.reduce((sum, s) => sum + s.seen.size, 0) });
     for (let slice = 0; ; slice = (slice + 1) % SLICES) {
-      const second = prune && slice === SECOND_SEARCH_SLICE;
+      const second = secondSearch && prune && slice === SECOND_SEARCH_SLICE;
       if (second && searches.length === 1)
         searches.push(new Search(board, rules, prune, log2Capacity, 'talonFirst'));
       const search = searches[second ? 1 : 0]!;

@@ -29,14 +29,25 @@ export type SolveResult =
 
 export const DEFAULT_NODES = 2_000_000;
 
+export interface SolveOptions {
+  /** False for tests: the search without the prunings (see `solveBoard`). */
+  readonly prune?: boolean;
+  /**
+   * False for one search alone, in the first order (`depthFirst`): the hints' many small solves,
+   * whose weighing of choices was measured that way.
+   */
+  readonly secondSearch?: boolean;
+}
+
 /** Solves a deal (all 52 cards known) under `rules`. */
 export function solve(deck: readonly Card[], rules: Rules, budget: SolveBudget = {}): SolveResult {
   return solveBoard(layOut(deck), rules, budget);
 }
 
 /**
- * Solves any board with every card known, by depth-first search over macro-moves with a table of
- * positions already searched.
+ * Solves any board with every card known, by two depth-first searches over macro-moves taking turns,
+ * each with a table of the positions it has searched: the second tries the talon's cards first
+ * (`depthFirst` in `search.ts`).
  *
  * - `won`: the line (draws, recycles, moves) wins when played from `board`.
  * - `lost`: every position reachable was searched. The only moves ever left out are ones proved
@@ -59,10 +70,10 @@ export function solveBoard(
   board: Board,
   rules: Rules,
   budget: SolveBudget = {},
-  { prune = true }: { readonly prune?: boolean } = {},
+  { prune = true, secondSearch = true }: SolveOptions = {},
 ): SolveResult {
   const nodes = budget.nodes ?? DEFAULT_NODES;
-  return depthFirst(board, rules, { ...budget, nodes }, prune, startingSize(nodes));
+  return depthFirst(board, rules, { ...budget, nodes }, prune, secondSearch, startingSize(nodes));
 }
 
 /** The table's first size (log2 of its slots) at most: 2^16 slots take 1.3 MB. */
