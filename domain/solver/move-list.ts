@@ -53,6 +53,8 @@ const SCORES: Record<MoveOrder, Scores> = {
     kingFromTalon: 600,
     talonPerDraw: -1,
   },
+  // Chosen on the unlimited-pass deals the first order wins only after more than a second
+  // (docs/solver.md, Speed).
   talonFirst: {
     turnUp: 820,
     turnUpPerCard: -1,
