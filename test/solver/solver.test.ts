@@ -404,7 +404,7 @@ const listed = (position: Position): PlayedMove[][] => {
 describe('the search', () => {
   it('lists the same moves in either order, talon cards first in the second search', () => {
     const rules: Rules = { draw: 3, passes: null, foundationToTableau: true };
-    const kinds = (order: MoveOrder, position: Position): number[] => {
+    const movesIn = (order: MoveOrder, position: Position): number[] => {
       const out = new Int32Array(512);
       return Array.from(out.subarray(0, new MoveList(order).generate(position, out, 0)));
     };
@@ -421,8 +421,8 @@ describe('the search', () => {
           countOf(m) === position.length[from]! - position.faceDown[from]!
         );
       };
-      const first = kinds('turnUpsFirst', position);
-      const second = kinds('talonFirst', position);
+      const first = movesIn('turnUpsFirst', position);
+      const second = movesIn('talonFirst', position);
       expect([...second].sort()).toEqual([...first].sort());
       if (!first.some(talonOntoColumn) || !first.some(turnUp)) continue;
       both++;
